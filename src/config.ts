@@ -1,0 +1,84 @@
+// Every environment setting the service reads, parsed once and validated here.
+// Nothing else in src/ reads process.env.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const ROOT_DIR = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../..' : '..');
+
+const EnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  AVM_DATA_DIR: z.string().min(1).optional(),
+  AVM_SEED: z.coerce.number().int().min(0).default(20261121),
+  AVM_SCALE: z.enum(['default', 'county']).default('default'),
+  AVM_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  AVM_POOL_MAX_QUEUE: z.coerce.number().int().min(1).default(512),
+  AVM_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  WRITE_SECRET: z.string().min(16).optional(),
+  AVM_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AVM_OPENDATA_BASE_URL: z.string().url().default('https://datacatalog.cookcountyil.gov/resource'),
+  AVM_FORCE_OPENDATA: z.enum(['true', 'false']).default('false'),
+  AVM_ALLOW_PRIVATE_WEBHOOKS: z.enum(['true', 'false']).default('false'),
+  AVM_TELEGRAM_BASE_URL: z.string().url().default('https://api.telegram.org'),
+  AVM_TELEGRAM_BOT_TOKEN: z.string().optional(),
+  AVM_ALLOWED_HOSTS: z.string().optional(),
+  AVM_ALLOWED_ORIGINS: z.string().optional(),
+  AVM_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+});
+
+export type Config = {
+  rootDir: string;
+  host: string;
+  port: number;
+  dataDir: string;
+  seed: number;
+  scale: 'default' | 'county';
+  workers: number;
+  poolMaxQueue: number;
+  taskTimeoutMs: number;
+  writeSecret: string | null;
+  trustProxy: boolean;
+  opendataBaseUrl: string;
+  forceOpendata: boolean;
+  allowPrivateWebhooks: boolean;
+  telegramBaseUrl: string;
+  telegramBotToken: string | null;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+};
+
+/** Parses the environment (or an override map, for tests) into a Config; throws a readable error on a bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid environment: ${detail}`);
+  }
+  const e = parsed.data;
+  const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+  return {
+    rootDir: ROOT_DIR,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(ROOT_DIR, e.AVM_DATA_DIR ?? 'data/local'),
+    seed: e.AVM_SEED,
+    scale: e.AVM_SCALE,
+    workers: e.AVM_WORKERS,
+    poolMaxQueue: e.AVM_POOL_MAX_QUEUE,
+    taskTimeoutMs: e.AVM_TASK_TIMEOUT_MS,
+    writeSecret: e.WRITE_SECRET ?? null,
+    trustProxy: e.AVM_TRUST_PROXY === 'true',
+    opendataBaseUrl: e.AVM_OPENDATA_BASE_URL,
+    forceOpendata: e.AVM_FORCE_OPENDATA === 'true',
+    allowPrivateWebhooks: e.AVM_ALLOW_PRIVATE_WEBHOOKS === 'true',
+    telegramBaseUrl: e.AVM_TELEGRAM_BASE_URL,
+    telegramBotToken: e.AVM_TELEGRAM_BOT_TOKEN ?? null,
+    allowedHosts: list(e.AVM_ALLOWED_HOSTS),
+    allowedOrigins: list(e.AVM_ALLOWED_ORIGINS),
+    logLevel: e.AVM_LOG_LEVEL,
+  };
+}
+
+/** Folder holding the committed real reference data (derived from public records). */
+export const REFERENCE_DIR = resolve(ROOT_DIR, 'data/reference');

@@ -1,0 +1,47 @@
+// Arrow column names and codes of a sales snapshot: the one contract between ingest, the store, the WASM kernel
+// and the TypeScript reference. A snapshot holds every sale (arms-length or not: the kernel rejects with reasons).
+
+export const SALES_COLUMNS = {
+  pin: 'pin', //               Utf8     parcel id (Cook 14 digits, Lake 10 digits)
+  parcelIdx: 'parcel_idx', //  Uint32   dense parcel id within the snapshot (same PIN, same id)
+  county: 'county', //         Uint8    COUNTY_CODE
+  lat: 'lat', //               Float64  degrees
+  lon: 'lon', //               Float64  degrees
+  saleDay: 'sale_day', //      Int32    days since 1970-01-01 UTC
+  dateKnown: 'date_known', //  Uint8    1 exact date, 0 year granularity (sale_day is then July 1)
+  priceUsd: 'price_usd', //    Float64
+  sqft: 'sqft', //             Float64  living area; NaN when unknown
+  beds: 'beds', //             Int8     -1 when unknown
+  yearBuilt: 'year_built', //  Int16    -1 when unknown
+  units: 'units', //           Uint8    1..4; 0 when unknown
+  ptype: 'ptype', //           Uint8    PTYPE_CODE
+  condition: 'condition', //   Uint8    CONDITION_CODE
+  deedType: 'deed_type', //    Uint8    DEED_CODE
+  numParcels: 'num_parcels', //Uint16   parcels conveyed by the deed (>1 is a multi-parcel sale)
+  tractIdx: 'tract_idx', //    Uint16   index into the snapshot's tract list; TRACT_NONE when outside
+} as const;
+
+export const COUNTY_CODE = { unknown: 0, cook: 1, lake: 2 } as const;
+export const PTYPE_CODE = { sfh: 0, mf2_4: 1, condo: 2 } as const;
+export const CONDITION_CODE = { distressed: 0, dated: 1, renovated: 2, new: 3, unknown: 255 } as const;
+/** CCAO deed-type codes (sale.deed_type): 1 Warranty, 2 Trustee, 3 Quit claim, 4 Executor, 5 Other, 6 Beneficiary, 99 Unknown. */
+export const DEED_CODE = { warranty: 1, trustee: 2, quitclaim: 3, executor: 4, other: 5, beneficiary: 6, unknown: 99 } as const;
+export const TRACT_NONE = 0xffff;
+
+export type CountyName = keyof typeof COUNTY_CODE;
+export type PtypeName = keyof typeof PTYPE_CODE;
+export type ConditionName = Exclude<keyof typeof CONDITION_CODE, 'unknown'>;
+
+/** Rejection reasons the kernel emits, by code (index). Order is part of the ABI. */
+export const REJECTION_REASONS = [
+  'gla_band',
+  'beds_band',
+  'ppsf_outlier_mad',
+  'rapid_resale_within_90d',
+  'price_under_10k',
+  'multi_parcel_sale',
+  'non_arms_deed_type',
+  'quitclaim_deed',
+  'duplicate_sale_within_365d',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];

@@ -1,0 +1,38 @@
+// The one LMDB environment of the service and the names of its sub-databases.
+// Modules open their own sub-database from this environment; none opens a second environment on the same path.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+
+/** Sub-database names. Arrow IPC bytes live only in `binary`-encoded databases. */
+export const DB_NAMES = {
+  meta: 'meta', //                 msgpack: current snapshot pointer, last_run, versions
+  salesSnapshots: 'sales_snapshots', // binary: Arrow IPC of each immutable sales snapshot, key = snapshot id
+  parcels: 'parcels', //           binary: Arrow IPC of the parcel table (characteristics + location), key = snapshot id
+  tracts: 'tracts', //             msgpack: tract records keyed by GEOID, plus polygons
+  listings: 'listings', //         msgpack: listings keyed by listing_id
+  reference: 'reference', //       msgpack: reference tables (SAFMR, tax rates...) keyed by table name
+  keys: 'api_keys', //             msgpack: API keys (hashed), keyed by key id
+  audit: 'audit', //               msgpack: per-key audit and metering records
+  userState: 'user_state', //      msgpack: favorites, presets, strategy profiles, notes
+  events: 'events', //             msgpack: sync stream records keyed by sequence number
+  outbox: 'alert_outbox', //       msgpack: alerts to deliver, with attempts and dead_letter
+  calibration: 'calibration', //   msgpack: versioned calibration tables and model registry
+  results: 'results', //           binary: Arrow IPC of bulk scoring results
+} as const;
+
+export type DbName = (typeof DB_NAMES)[keyof typeof DB_NAMES];
+
+const BINARY_DBS: ReadonlySet<string> = new Set([DB_NAMES.salesSnapshots, DB_NAMES.parcels, DB_NAMES.results]);
+
+/** Opens (creating if needed) the LMDB environment under `<dataDir>/lmdb`. */
+export function openEnv(dataDir: string): RootDatabase {
+  const path = join(dataDir, 'lmdb');
+  mkdirSync(path, { recursive: true });
+  return open({ path, maxDbs: 32, mapSize: 8 * 1024 ** 3, compression: false });
+}
+
+/** Opens a named sub-database with the encoding its contents need. */
+export function openSubDb<V = unknown>(env: RootDatabase, name: DbName): Database<V, string | number> {
+  return env.openDB<V, string | number>({ name, encoding: BINARY_DBS.has(name) ? 'binary' : 'msgpack' });
+}
