@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   opendata_unreachable: { status: 503, description: 'The open-data comp source could not be reached.' },
   kernel_error: { status: 500, description: 'The valuation kernel returned an error code.' },
   ingest_invalid_file: { status: 422, description: 'An input file is malformed (missing column, bad number, bad date, bad PIN).' },
+  not_implemented: { status: 501, description: 'The operation is declared but its engine has not landed in this build; no result is made up.' },
   internal_error: { status: 500, description: 'Unexpected failure; the request id identifies it in the log.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 

@@ -1,10 +1,26 @@
 // The constants registry: every hand-set number of the service, grouped, versioned, with owner, reason and source.
 // Published as /api/spec/constants-registry.json. Add a group by importing it into ALL_GROUPS.
 import { COMP_POLICY } from './groups/comp-policy.js';
+import { UNDERWRITING } from './groups/underwriting.js';
+import { SCORING } from './groups/scoring.js';
+import { TAX } from './groups/tax.js';
+import { REHAB } from './groups/rehab.js';
+import { ALERTS } from './groups/alerts.js';
+import { AUTH_LIMITS } from './groups/auth.js';
+import { INGEST } from './groups/ingest.js';
+import { REFERENCE_DERIVATION } from './groups/reference-derivation.js';
+import { GENERATOR } from './groups/generator.js';
+import { VALUATION_DISPLAY, RATIO_STUDY } from './groups/valuation.js';
+import { HEDONIC } from './groups/hedonic.js';
+import { AREA_CONTEXT } from './groups/area.js';
+import { RENT, INCOME } from './groups/rent.js';
+import { FALLBACK } from './groups/fallback.js';
+import { TIER1 } from './groups/tier1.js';
+import { DOORS } from './groups/doors.js';
 
 export { COMP_POLICY };
 
-export const ALL_GROUPS = [COMP_POLICY] as const;
+export const ALL_GROUPS = [COMP_POLICY, AUTH_LIMITS, INGEST, REFERENCE_DERIVATION, ALERTS, UNDERWRITING, SCORING, TAX, REHAB, GENERATOR, VALUATION_DISPLAY, RATIO_STUDY, HEDONIC, AREA_CONTEXT, RENT, FALLBACK, TIER1, DOORS] as const;
 
 export const REGISTRY_VERSION = ALL_GROUPS.map((g) => `${g.name}@${g.version}`).join(',');
 

@@ -45,3 +45,21 @@ export const REJECTION_REASONS = [
   'duplicate_sale_within_365d',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** Columns of a snapshot's parcel table (store `parcels` sub-db, same key as the sales snapshot); row i is parcel_idx i. */
+export const PARCEL_COLUMNS = {
+  pin: 'pin', //               Utf8     Cook 14 digits, Lake 10 digits
+  county: 'county', //         Uint8    COUNTY_CODE
+  lat: 'lat', //               Float64  degrees
+  lon: 'lon', //               Float64  degrees
+  zip: 'zip', //               Utf8     5 digits; '' when unknown
+  tractIdx: 'tract_idx', //    Uint16   index into the snapshot's tract list; TRACT_NONE when outside
+  classCode: 'class', //       Utf8     assessor class as given (CCAO 3 digits, Lake GIS text)
+  ptype: 'ptype', //           Uint8    PTYPE_CODE
+  units: 'units', //           Uint8    1..4; 0 when unknown
+  sqft: 'sqft', //             Float64  NaN when unknown
+  beds: 'beds', //             Int8     -1 when unknown
+  yearBuilt: 'year_built', //  Int16    -1 when unknown
+  condition: 'condition', //   Uint8    CONDITION_CODE (latest known)
+  address: 'address', //       Utf8     nullable; situs address when the source has one
+} as const;

@@ -5,7 +5,7 @@ const SPEC = 'service-spec.md, Comp policy (v2) and Limits';
 
 export const COMP_POLICY = defineGroup({
   name: 'comp_policy',
-  version: '2.0.0',
+  version: '2.1.0',
   owner: 'valuation',
   entries: {
     gla_band_frac: c(0.2, 'fraction of subject sqft', 'living-area band ±20% when subject sqft is known', SPEC),
@@ -22,6 +22,8 @@ export const COMP_POLICY = defineGroup({
     time_index_max_annual: c(0.08, 'fraction per year', 'time index factor capped at 8% per year compounded', SPEC),
     time_index_clamp: c([0.75, 1.3], 'factor', 'time index factor hard clamp', SPEC),
     gla_adj_cap_frac: c(0.15, 'fraction of indexed price', 'living-area adjustment capped at ±15% of the indexed price', SPEC),
+    gla_marginal_frac: c(0.5, 'fraction of median indexed $/sf', 'marginal value of living area is below the average $/sf (land and fixed costs do not scale with area); the GLA adjustment uses half the comp set median indexed $/sf', 'appraisal practice: paired-sales GLA adjustments typically run 25-50% of average $/sf; house choice at the top of that range (issue 3)'),
+    similarity_weights: c([0.4, 0.3, 0.2, 0.1], 'weights (distance, recency, living area, bedrooms)', 'comp similarity = weighted mean of closeness terms in [0,1]; location and recency dominate because area and beds are already banded', 'house choice (issue 3), formula in crates/avm-kernel/src/select.rs'),
     dispersion_gate: c(0.35, 'fsd fraction', 'above this robust dispersion the comp ARV is suppressed (dispersion_exceeds_threshold)', SPEC),
     legacy_dispersion_gate: c(0.45, 'fraction', 'legacy /api/underwrite summary gate', SPEC),
     legacy_min_similarity: c(0.45, 'score', 'legacy arv_source gate: similarity >= 0.45', SPEC),

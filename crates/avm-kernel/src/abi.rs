@@ -1,0 +1,336 @@
+//! The WebAssembly boundary: `extern "C"` exports over kernel-owned buffers in linear memory. The host asks for a
+//! buffer's pointer, writes into it, then calls the operation; results are read from the output buffer. Every export
+//! returns an error code (errors.rs) instead of panicking. Slot layouts mirror src/kernel/abi-layout.ts.
+//! Kernel-owned buffers mean no raw-pointer reads here, so even this module needs no `unsafe`.
+
+use crate::errors;
+use crate::index::{Index, RawColumns};
+use crate::params::{Params, PARAM_LEN};
+use crate::query::{query, Outcome, Scratch, Subject};
+use crate::stats;
+use crate::timeindex::{Series, TimeIndex};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+pub const ABI_VERSION: u32 = 1;
+/// f64 slots per subject: lat, lon, sqft, beds, ptype, county, as_of_day, stratum_mask, exclude_parcel (-1 none),
+/// max_step, override_radius_mi (NaN none), override_window_days (NaN none).
+pub const SUBJECT_LEN: usize = 12;
+/// Output per query: error, step, n_qualified, n_selected, n_rejected, n, median, q25, q75, fsd; then n_selected
+/// records (row, dist_mi, index_factor, indexed_price, gla_adj, adjusted_price, similarity); then n_rejected
+/// records (row, reason).
+pub const HEADER_LEN: usize = 10;
+pub const COMP_LEN: usize = 7;
+pub const REJECT_LEN: usize = 2;
+
+#[derive(Default)]
+struct State {
+    slots: Vec<f64>,
+    params: Option<Params>,
+    deed_class: Option<[u8; 256]>,
+    raw: RawColumns,
+    index: Option<Index>,
+    time_index: TimeIndex,
+    ti_months: Vec<i32>,
+    ti_levels: Vec<f64>,
+    scratch: Scratch,
+    input: Vec<f64>,
+    output: Vec<f64>,
+    blocks: HashMap<usize, Vec<u64>>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State::default());
+}
+
+fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
+    STATE.with(|s| f(&mut s.borrow_mut()))
+}
+
+#[no_mangle]
+pub extern "C" fn avm_abi_version() -> u32 {
+    ABI_VERSION
+}
+
+/// Allocates a host scratch block of `bytes` (8-byte aligned, zeroed); freed with avm_free. The kernel's own
+/// buffers (columns, params, input, output) need no alloc: the host asks for their pointers instead.
+#[no_mangle]
+pub extern "C" fn avm_alloc(bytes: u32) -> *mut u8 {
+    with(|s| {
+        // Moving the Vec into the map moves only its header; the heap block (and the pointer) stays put.
+        let mut block = vec![0u64; (bytes as usize + 7) / 8 + 1];
+        let ptr = block.as_mut_ptr() as *mut u8;
+        s.blocks.insert(ptr as usize, block);
+        ptr
+    })
+}
+
+/// Frees a block from avm_alloc; BAD_ARGUMENT for a pointer it did not hand out.
+#[no_mangle]
+pub extern "C" fn avm_free(ptr: *mut u8) -> i32 {
+    with(|s| if s.blocks.remove(&(ptr as usize)).is_some() { errors::OK } else { errors::BAD_ARGUMENT })
+}
+
+/// Pointer to the PARAM_LEN f64 slots the host fills before avm_set_params.
+#[no_mangle]
+pub extern "C" fn avm_params_ptr() -> *mut f64 {
+    with(|s| {
+        s.slots.resize(PARAM_LEN, f64::NAN);
+        s.slots.as_mut_ptr()
+    })
+}
+
+/// Validates and installs the params slots. Invalidates a built index (screens depend on params).
+#[no_mangle]
+pub extern "C" fn avm_set_params() -> i32 {
+    with(|s| match Params::from_slots(&s.slots) {
+        Ok(p) => {
+            s.params = Some(p);
+            s.index = None;
+            errors::OK
+        }
+        Err(e) => e,
+    })
+}
+
+/// Sets the class (0 arms-length, 1 quitclaim, 2 other non-arms-length) of one deed code; unset codes are 0.
+#[no_mangle]
+pub extern "C" fn avm_set_deed_class(code: u32, class: u32) -> i32 {
+    if code > 255 || class > 2 {
+        return errors::BAD_ARGUMENT;
+    }
+    with(|s| {
+        s.deed_class.get_or_insert([0u8; 256])[code as usize] = class as u8;
+        s.index = None;
+        errors::OK
+    })
+}
+
+/// Sizes the raw columns for `n` rows (drops any index); the host then writes each via avm_column_ptr.
+#[no_mangle]
+pub extern "C" fn avm_columns_alloc(n: u32) -> i32 {
+    with(|s| {
+        s.index = None;
+        s.raw = RawColumns::with_len(n as usize);
+        errors::OK
+    })
+}
+
+/// Pointer to raw column `col` in this order: parcel_idx u32, county u8, lat f64, lon f64, sale_day i32,
+/// price_usd f64, sqft f64, beds i8, ptype u8, condition u8, deed_type u8, num_parcels u16. Null for a bad id.
+#[no_mangle]
+pub extern "C" fn avm_column_ptr(col: u32) -> *mut u8 {
+    with(|s| {
+        let c = &mut s.raw;
+        match col {
+            0 => c.parcel_idx.as_mut_ptr() as *mut u8,
+            1 => c.county.as_mut_ptr(),
+            2 => c.lat.as_mut_ptr() as *mut u8,
+            3 => c.lon.as_mut_ptr() as *mut u8,
+            4 => c.sale_day.as_mut_ptr() as *mut u8,
+            5 => c.price_usd.as_mut_ptr() as *mut u8,
+            6 => c.sqft.as_mut_ptr() as *mut u8,
+            7 => c.beds.as_mut_ptr() as *mut u8,
+            8 => c.ptype.as_mut_ptr(),
+            9 => c.condition.as_mut_ptr(),
+            10 => c.deed_type.as_mut_ptr(),
+            11 => c.num_parcels.as_mut_ptr() as *mut u8,
+            _ => std::ptr::null_mut(),
+        }
+    })
+}
+
+/// Builds the screens and the grid from the raw columns, then frees the raw columns. Load the params, deed classes
+/// and time index first: changing any of them afterwards drops the index.
+#[no_mangle]
+pub extern "C" fn avm_build_index() -> i32 {
+    with(|s| {
+        let p = match &s.params {
+            Some(p) => p.clone(),
+            None => return errors::NOT_READY,
+        };
+        let deeds = s.deed_class.unwrap_or([0u8; 256]);
+        match Index::build(&s.raw, &p, &deeds, &s.time_index) {
+            Ok(ix) => {
+                s.index = Some(ix);
+                s.raw = RawColumns::default();
+                errors::OK
+            }
+            Err(e) => e,
+        }
+    })
+}
+
+/// Rows in the index (rows with usable coordinates).
+#[no_mangle]
+pub extern "C" fn avm_index_rows() -> u32 {
+    with(|s| s.index.as_ref().map_or(0, |ix| ix.len() as u32))
+}
+
+/// Cells in the grid.
+#[no_mangle]
+pub extern "C" fn avm_index_cells() -> u32 {
+    with(|s| s.index.as_ref().map_or(0, |ix| (ix.nx * ix.ny) as u32))
+}
+
+/// Sizes the time-index staging buffers for a series of `len` months.
+#[no_mangle]
+pub extern "C" fn avm_time_index_alloc(len: u32) -> i32 {
+    with(|s| {
+        s.ti_months = vec![0; len as usize];
+        s.ti_levels = vec![0.0; len as usize];
+        errors::OK
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn avm_time_index_months_ptr() -> *mut i32 {
+    with(|s| s.ti_months.as_mut_ptr())
+}
+
+#[no_mangle]
+pub extern "C" fn avm_time_index_levels_ptr() -> *mut f64 {
+    with(|s| s.ti_levels.as_mut_ptr())
+}
+
+/// Installs the staged series (month numbers year*12 + month-1, levels) for `county`.
+#[no_mangle]
+pub extern "C" fn avm_time_index_set(county: u32) -> i32 {
+    if county > 255 {
+        return errors::BAD_ARGUMENT;
+    }
+    with(|s| match Series::new(s.ti_months.clone(), s.ti_levels.clone()) {
+        Ok(series) => {
+            // The index stores each row's sale-month level, so a new series needs a rebuild.
+            s.time_index.set(county as u8, series);
+            s.index = None;
+            errors::OK
+        }
+        Err(e) => e,
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn avm_time_index_clear() -> i32 {
+    with(|s| {
+        s.time_index.clear();
+        s.index = None;
+        errors::OK
+    })
+}
+
+/// Sizes the input buffer for `n` f64 values and returns its pointer (subjects, or conformal ratios).
+#[no_mangle]
+pub extern "C" fn avm_input_ptr(n: u32) -> *mut f64 {
+    with(|s| {
+        s.input.resize(n as usize, 0.0);
+        s.input.as_mut_ptr()
+    })
+}
+
+#[no_mangle]
+pub extern "C" fn avm_output_ptr() -> *const f64 {
+    with(|s| s.output.as_ptr())
+}
+
+#[no_mangle]
+pub extern "C" fn avm_output_len() -> u32 {
+    with(|s| s.output.len() as u32)
+}
+
+fn int_in(v: f64, lo: f64, hi: f64) -> bool {
+    v.is_finite() && v.fract() == 0.0 && v >= lo && v <= hi
+}
+
+/// Decodes one subject's slots (SUBJECT_LEN); BAD_SUBJECT for an out-of-range slot.
+pub fn subject_from_slots(x: &[f64]) -> Result<Subject, i32> {
+    let ok = int_in(x[3], -1.0, 127.0) && int_in(x[4], 0.0, 255.0) && int_in(x[5], 0.0, 255.0)
+        && int_in(x[6], i32::MIN as f64, i32::MAX as f64) && int_in(x[7], 0.0, 255.0)
+        && int_in(x[8], -1.0, u32::MAX as f64) && int_in(x[9], 1.0, 3.0)
+        && (x[2].is_nan() || x[2] > 0.0) && (x[10].is_nan() == x[11].is_nan());
+    if !ok {
+        return Err(errors::BAD_SUBJECT);
+    }
+    let s = Subject {
+        lat: x[0],
+        lon: x[1],
+        sqft: x[2],
+        beds: x[3] as i32,
+        ptype: x[4] as u8,
+        county: x[5] as u8,
+        as_of_day: x[6] as i32,
+        stratum_mask: x[7] as u8,
+        exclude_parcel: if x[8] < 0.0 { None } else { Some(x[8] as u32) },
+        max_step: x[9] as usize,
+        override_step: if x[10].is_nan() { None } else { Some((x[10], x[11])) },
+    };
+    s.validate()?;
+    Ok(s)
+}
+
+fn write_outcome(out: &mut Vec<f64>, r: Result<Outcome, i32>) {
+    let o = match r {
+        Ok(o) => o,
+        Err(e) => {
+            out.extend_from_slice(&[e as f64, 0.0, 0.0, 0.0, 0.0, 0.0, f64::NAN, f64::NAN, f64::NAN, f64::NAN]);
+            return;
+        }
+    };
+    let m = &o.summary;
+    out.extend_from_slice(&[0.0, o.step as f64, o.n_qualified as f64, o.selected.len() as f64, o.rejected.len() as f64]);
+    out.extend_from_slice(&[m.n as f64, m.median, m.q25, m.q75, m.fsd]);
+    for c in &o.selected {
+        out.extend_from_slice(&[c.row as f64, c.dist_mi, c.index_factor, c.indexed_price, c.gla_adj, c.adjusted_price, c.similarity]);
+    }
+    for &(row, reason) in &o.rejected {
+        out.extend_from_slice(&[row as f64, reason as f64]);
+    }
+}
+
+/// Runs `n` subjects from the input buffer; one output record per subject (a bad subject gets its own error code
+/// in its header and does not stop the batch). Returns NOT_READY before an index is built.
+#[no_mangle]
+pub extern "C" fn avm_batch(n: u32, with_rejected: u32) -> i32 {
+    with(|s| {
+        let State { params, index, time_index, scratch, input, output, .. } = s;
+        let (p, ix) = match (params.as_ref(), index.as_ref()) {
+            (Some(p), Some(ix)) => (p, ix),
+            _ => return errors::NOT_READY,
+        };
+        if input.len() < n as usize * SUBJECT_LEN {
+            return errors::BAD_ARGUMENT;
+        }
+        output.clear();
+        for k in 0..n as usize {
+            let slots = &input[k * SUBJECT_LEN..(k + 1) * SUBJECT_LEN];
+            let r = subject_from_slots(slots).and_then(|subj| query(ix, time_index, p, &subj, scratch, with_rejected != 0));
+            write_outcome(output, r);
+        }
+        errors::OK
+    })
+}
+
+/// One subject (the first in the input buffer), with its rejections.
+#[no_mangle]
+pub extern "C" fn avm_query() -> i32 {
+    avm_batch(1, 1)
+}
+
+/// Split-conformal bounds of the first `n` input values: output [lo, hi] (two-sided, `two_sided` = 1) or [q]
+/// (one-sided rank ⌈(n+1)(1-α)⌉). See stats.rs for the rank definitions.
+#[no_mangle]
+pub extern "C" fn avm_conformal(n: u32, alpha: f64, two_sided: u32) -> i32 {
+    with(|s| {
+        if s.input.len() < n as usize {
+            return errors::BAD_ARGUMENT;
+        }
+        let mut v = s.input[..n as usize].to_vec();
+        s.output.clear();
+        let r = if two_sided != 0 {
+            stats::conformal_two_sided(&mut v, alpha).map(|(lo, hi)| s.output.extend_from_slice(&[lo, hi]))
+        } else {
+            stats::conformal_one_sided(&mut v, alpha).map(|q| s.output.push(q))
+        };
+        r.err().unwrap_or(errors::OK)
+    })
+}

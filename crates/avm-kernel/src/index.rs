@@ -1,0 +1,255 @@
+//! Sales columns and the spatial grid index built once per snapshot.
+//!
+//! - Arms-length screens are precomputed per row (see `screen_rows` for the precedence).
+//! - Rows with a non-finite coordinate, |lat| > 85° or |lon| > 180° are left out of the grid (never comps).
+//! - Grid: cells of `grid_cell_mi` of latitude by the longitude width a `grid_cell_mi` circle can span at the
+//!   corpus' highest |lat|, so a query of radius <= grid_cell_mi touches at most 3 x 3 cells.
+//! - Rows are stored permuted, ordered by (cell, sale_day, original row): each cell's date window is one
+//!   binary search, and the rows a query reads are contiguous in memory.
+//! - Per row the build also stores the unit vector (x, y, z) of its position, so the radius test is a chord length
+//!   with no trigonometry (hav θ = |p − q|² / 4 exactly), and the time-index level of its sale month and its log.
+#![forbid(unsafe_code)]
+
+use crate::errors;
+use crate::geo::{lon_half_width, DEG_TO_RAD, EARTH_RADIUS_MI};
+use crate::params::{Params, DEED_NON_ARMS, DEED_QUITCLAIM};
+use crate::timeindex::TimeIndex;
+
+/// Rejection reason codes; the order is the ABI order of REJECTION_REASONS in src/store/columns.ts.
+pub const R_GLA_BAND: u8 = 0;
+pub const R_BEDS_BAND: u8 = 1;
+pub const R_PPSF_OUTLIER_MAD: u8 = 2;
+pub const R_RAPID_RESALE: u8 = 3;
+pub const R_PRICE_UNDER_FLOOR: u8 = 4;
+pub const R_MULTI_PARCEL: u8 = 5;
+pub const R_NON_ARMS_DEED: u8 = 6;
+pub const R_QUITCLAIM: u8 = 7;
+pub const R_DUPLICATE: u8 = 8;
+pub const R_NONE: u8 = 255;
+
+/// Largest grid the kernel will allocate (cells); a wider corpus bounding box is a caller error.
+pub const MAX_CELLS: usize = 1 << 22;
+const MAX_ABS_LAT_DEG: f64 = 85.0;
+
+/// Columns as loaded from the snapshot, in snapshot row order (names as in src/store/columns.ts).
+#[derive(Clone, Debug, Default)]
+pub struct RawColumns {
+    pub parcel_idx: Vec<u32>,
+    pub county: Vec<u8>,
+    pub lat: Vec<f64>,
+    pub lon: Vec<f64>,
+    pub sale_day: Vec<i32>,
+    pub price_usd: Vec<f64>,
+    pub sqft: Vec<f64>,
+    pub beds: Vec<i8>,
+    pub ptype: Vec<u8>,
+    pub condition: Vec<u8>,
+    pub deed_type: Vec<u8>,
+    pub num_parcels: Vec<u16>,
+}
+
+impl RawColumns {
+    pub fn with_len(n: usize) -> RawColumns {
+        RawColumns {
+            parcel_idx: vec![0; n],
+            county: vec![0; n],
+            lat: vec![0.0; n],
+            lon: vec![0.0; n],
+            sale_day: vec![0; n],
+            price_usd: vec![0.0; n],
+            sqft: vec![0.0; n],
+            beds: vec![0; n],
+            ptype: vec![0; n],
+            condition: vec![0; n],
+            deed_type: vec![0; n],
+            num_parcels: vec![0; n],
+        }
+    }
+    pub fn len(&self) -> usize {
+        self.parcel_idx.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Indexed rows (permuted) plus the grid.
+#[derive(Clone, Debug, Default)]
+pub struct Index {
+    pub lat_rad: Vec<f64>,
+    pub lon_rad: Vec<f64>,
+    pub cos_lat: Vec<f64>,
+    /// Unit vector of the position: (cos φ cos λ, cos φ sin λ, sin φ).
+    pub ux: Vec<f64>,
+    pub uy: Vec<f64>,
+    pub uz: Vec<f64>,
+    /// Time-index level of the sale month and its log (NaN without a series for the row's county).
+    pub level: Vec<f64>,
+    pub ln_level: Vec<f64>,
+    pub sale_day: Vec<i32>,
+    pub price_usd: Vec<f64>,
+    /// NaN when unknown or not positive.
+    pub sqft: Vec<f64>,
+    pub beds: Vec<i8>,
+    pub ptype: Vec<u8>,
+    pub county: Vec<u8>,
+    pub condition: Vec<u8>,
+    pub parcel_idx: Vec<u32>,
+    /// Arms-length screen reason code, R_NONE when the sale passes.
+    pub screen: Vec<u8>,
+    /// Original snapshot row of each indexed row.
+    pub row: Vec<u32>,
+    pub lat0_rad: f64,
+    pub lon0_rad: f64,
+    pub cell_lat_rad: f64,
+    pub cell_lon_rad: f64,
+    pub nx: usize,
+    pub ny: usize,
+    /// cell_start[c]..cell_start[c + 1] are the rows of cell c = cy * nx + cx.
+    pub cell_start: Vec<u32>,
+}
+
+/// Arms-length screen of each row, one reason per row, in this precedence (first that applies):
+/// price_under_10k (price < floor or not finite), multi_parcel_sale (num_parcels > 1), quitclaim_deed,
+/// non_arms_deed_type, duplicate_sale_within_365d (an earlier sale of the same parcel_idx at the same price at most
+/// `duplicate_window_days` before), rapid_resale_within_90d (an earlier sale of the same parcel at most
+/// `rapid_resale_days` before at a different price). "Earlier" = smaller (sale_day, row); only earlier sales
+/// count, so a screen never looks into the future of a sale.
+pub fn screen_rows(c: &RawColumns, p: &Params, deed_class: &[u8; 256]) -> Vec<u8> {
+    let n = c.len();
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_unstable_by_key(|&r| (c.parcel_idx[r as usize], c.sale_day[r as usize], r));
+    let mut repeat = vec![R_NONE; n];
+    for (k, &r) in order.iter().enumerate() {
+        let (r, mut j) = (r as usize, k);
+        while j > 0 {
+            j -= 1;
+            let e = order[j] as usize;
+            let gap = (c.sale_day[r] as i64 - c.sale_day[e] as i64) as f64;
+            if c.parcel_idx[e] != c.parcel_idx[r] || gap > p.duplicate_window_days.max(p.rapid_resale_days) {
+                break;
+            }
+            if c.price_usd[e] == c.price_usd[r] && gap <= p.duplicate_window_days {
+                repeat[r] = R_DUPLICATE;
+                break;
+            }
+            if gap <= p.rapid_resale_days {
+                repeat[r] = R_RAPID_RESALE;
+            }
+        }
+    }
+    (0..n)
+        .map(|r| {
+            let price = c.price_usd[r];
+            if !(price >= p.price_floor_usd) {
+                R_PRICE_UNDER_FLOOR
+            } else if c.num_parcels[r] > 1 {
+                R_MULTI_PARCEL
+            } else if deed_class[c.deed_type[r] as usize] == DEED_QUITCLAIM {
+                R_QUITCLAIM
+            } else if deed_class[c.deed_type[r] as usize] == DEED_NON_ARMS {
+                R_NON_ARMS_DEED
+            } else {
+                repeat[r]
+            }
+        })
+        .collect()
+}
+
+fn indexable(lat: f64, lon: f64) -> bool {
+    lat.is_finite() && lon.is_finite() && lat.abs() <= MAX_ABS_LAT_DEG && lon.abs() <= 180.0
+}
+
+impl Index {
+    /// Cell coordinate of an angle along one axis (may be out of range; callers clamp).
+    #[inline]
+    pub fn cell_of(v: f64, origin: f64, size: f64) -> i64 {
+        ((v - origin) / size).floor() as i64
+    }
+
+    pub fn build(c: &RawColumns, p: &Params, deed_class: &[u8; 256], ti: &TimeIndex) -> Result<Index, i32> {
+        let screen = screen_rows(c, p, deed_class);
+        let rows: Vec<u32> = (0..c.len() as u32).filter(|&r| indexable(c.lat[r as usize], c.lon[r as usize])).collect();
+        let mut ix = Index::default();
+        if rows.is_empty() {
+            ix.cell_start = vec![0];
+            return Ok(ix);
+        }
+        ix.size_grid(c, &rows, p)?;
+        let mut keyed: Vec<(u32, i32, u32)> = rows
+            .iter()
+            .map(|&r| (ix.cell_index(c.lat[r as usize] * DEG_TO_RAD, c.lon[r as usize] * DEG_TO_RAD), c.sale_day[r as usize], r))
+            .collect();
+        keyed.sort_unstable();
+        ix.cell_start = vec![0; ix.nx * ix.ny + 1];
+        for &(cell, _, _) in &keyed {
+            ix.cell_start[cell as usize + 1] += 1;
+        }
+        for k in 1..ix.cell_start.len() {
+            ix.cell_start[k] += ix.cell_start[k - 1];
+        }
+        ix.fill_rows(c, &keyed, &screen, ti);
+        Ok(ix)
+    }
+
+    fn size_grid(&mut self, c: &RawColumns, rows: &[u32], p: &Params) -> Result<(), i32> {
+        let (mut lat_lo, mut lat_hi, mut lon_lo, mut lon_hi) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+        for &r in rows {
+            let (la, lo) = (c.lat[r as usize] * DEG_TO_RAD, c.lon[r as usize] * DEG_TO_RAD);
+            lat_lo = lat_lo.min(la);
+            lat_hi = lat_hi.max(la);
+            lon_lo = lon_lo.min(lo);
+            lon_hi = lon_hi.max(lo);
+        }
+        let max_abs_lat = lat_lo.abs().max(lat_hi.abs());
+        self.cell_lat_rad = p.grid_cell_mi / EARTH_RADIUS_MI;
+        self.cell_lon_rad = lon_half_width(p.grid_cell_mi, max_abs_lat);
+        self.lat0_rad = lat_lo;
+        self.lon0_rad = lon_lo;
+        self.ny = (Self::cell_of(lat_hi, lat_lo, self.cell_lat_rad) + 1) as usize;
+        self.nx = (Self::cell_of(lon_hi, lon_lo, self.cell_lon_rad) + 1) as usize;
+        if self.nx.saturating_mul(self.ny) > MAX_CELLS {
+            return Err(errors::GRID_TOO_LARGE);
+        }
+        Ok(())
+    }
+
+    fn cell_index(&self, lat_rad: f64, lon_rad: f64) -> u32 {
+        let cy = Self::cell_of(lat_rad, self.lat0_rad, self.cell_lat_rad).clamp(0, self.ny as i64 - 1) as usize;
+        let cx = Self::cell_of(lon_rad, self.lon0_rad, self.cell_lon_rad).clamp(0, self.nx as i64 - 1) as usize;
+        (cy * self.nx + cx) as u32
+    }
+
+    fn fill_rows(&mut self, c: &RawColumns, keyed: &[(u32, i32, u32)], screen: &[u8], ti: &TimeIndex) {
+        for &(_, _, r) in keyed {
+            let r = r as usize;
+            let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
+            self.lat_rad.push(lat);
+            self.lon_rad.push(lon);
+            self.cos_lat.push(lat.cos());
+            self.ux.push(lat.cos() * lon.cos());
+            self.uy.push(lat.cos() * lon.sin());
+            self.uz.push(lat.sin());
+            let level = ti.level_of(c.county[r], c.sale_day[r]);
+            self.level.push(level);
+            self.ln_level.push(level.ln());
+            self.sale_day.push(c.sale_day[r]);
+            self.price_usd.push(c.price_usd[r]);
+            self.sqft.push(if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN });
+            self.beds.push(c.beds[r]);
+            self.ptype.push(c.ptype[r]);
+            self.county.push(c.county[r]);
+            self.condition.push(c.condition[r]);
+            self.parcel_idx.push(c.parcel_idx[r]);
+            self.screen.push(screen[r]);
+            self.row.push(r as u32);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.row.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.row.is_empty()
+    }
+}

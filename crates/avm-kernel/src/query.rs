@@ -1,0 +1,191 @@
+//! One comp search: candidate gathering over the grid, the expansion ladder, and the result of the chosen step.
+//!
+//! Candidate of a subject at a step (radius r, window w): an indexed row with great-circle distance <= r (tested as
+//! chord hav term <= sin²(r / 2R); reported as the haversine distance on R = 3958.8 mi), sale_day in
+//! [as_of - w, as_of) (strictly before as_of: no future leakage), the subject's ptype and county, a condition in the
+//! subject's stratum mask, and a parcel other than the subject's own. Candidates then pass or are rejected with
+//! exactly one reason, in this precedence: the arms-length screen of the row (see index::screen_rows), then
+//! gla_band (subject sqft known and comp sqft unknown or |Δ| > 20% of subject sqft), then beds_band (both known and
+//! |Δ| > 1), then ppsf_outlier_mad (select::trim). Survivors are "qualified".
+//!
+//! Ladder: steps 1..max_step in order; stop at the first step with qualified >= `ladder_enough` (min_comps_point = 5);
+//! if none does, use the step with the most qualified comps (the earliest on ties). An override (radius, window)
+//! replaces the ladder by a single step reported as step 0.
+#![forbid(unsafe_code)]
+
+use crate::errors;
+use crate::geo::{hav_chord, hav_of_mi, hav_term, lon_half_width, BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI};
+use crate::index::{Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
+use crate::params::{Params, LADDER_STEPS};
+use crate::select::{finish_step, Comp, StepBuf};
+use crate::stats::{self, Summary};
+use crate::timeindex::TimeIndex;
+
+/// Stratum mask bit of a condition code: codes 0..6 use their own bit, anything else (unknown = 255) bit 7.
+pub fn condition_bit(code: u8) -> u8 {
+    if code < 7 { 1 << code } else { 1 << 7 }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subject {
+    pub lat: f64,
+    pub lon: f64,
+    /// NaN when unknown.
+    pub sqft: f64,
+    /// Negative when unknown.
+    pub beds: i32,
+    pub ptype: u8,
+    pub county: u8,
+    pub as_of_day: i32,
+    pub stratum_mask: u8,
+    pub exclude_parcel: Option<u32>,
+    pub max_step: usize,
+    /// (radius_mi, window_days) replacing the ladder, e.g. the as-is relaxed step.
+    pub override_step: Option<(f64, f64)>,
+}
+
+impl Subject {
+    pub fn validate(&self) -> Result<(), i32> {
+        let geo_ok = self.lat.is_finite() && self.lon.is_finite() && self.lat.abs() <= 90.0 && self.lon.abs() <= 180.0;
+        let sqft_ok = self.sqft.is_nan() || (self.sqft.is_finite() && self.sqft > 0.0);
+        let step_ok = (1..=LADDER_STEPS).contains(&self.max_step);
+        let over_ok = match self.override_step {
+            Some((r, w)) => r.is_finite() && r > 0.0 && w.is_finite() && w > 0.0,
+            None => true,
+        };
+        if geo_ok && sqft_ok && step_ok && over_ok { Ok(()) } else { Err(errors::BAD_SUBJECT) }
+    }
+    pub fn sqft_known(&self) -> bool {
+        !self.sqft.is_nan()
+    }
+}
+
+/// Result of one query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub step: usize,
+    pub n_qualified: usize,
+    /// Selected comps, best first (at most max_comps).
+    pub selected: Vec<Comp>,
+    /// (original row, reason code), ascending by row.
+    pub rejected: Vec<(u32, u8)>,
+    pub summary: Summary,
+}
+
+/// Reusable buffers, so a query allocates nothing once warm.
+#[derive(Default)]
+pub struct Scratch {
+    cur: StepBuf,
+    best: StepBuf,
+    f1: Vec<f64>,
+    f2: Vec<f64>,
+    f3: Vec<f64>,
+}
+
+/// Runs the ladder for one subject.
+pub fn query(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, with_rejected: bool) -> Result<Outcome, i32> {
+    s.validate()?;
+    let steps: Vec<(usize, f64, f64)> = match s.override_step {
+        Some((r, w)) => vec![(0, r, w)],
+        None => (0..s.max_step).map(|k| (k + 1, p.ladder_radius_mi[k], p.ladder_window_days[k])).collect(),
+    };
+    let mut have_best = false;
+    for (step, r, w) in steps {
+        sc.cur.clear(step, r, w);
+        gather(ix, p, s, &mut sc.cur, with_rejected);
+        finish_step(ix, ti, p, s, &mut sc.cur, &mut sc.f1, &mut sc.f2, with_rejected);
+        let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
+        if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
+            std::mem::swap(&mut sc.cur, &mut sc.best);
+            have_best = true;
+        }
+        if enough {
+            break;
+        }
+    }
+    Ok(outcome(&mut sc.best, p, &mut sc.f1, &mut sc.f2, &mut sc.f3))
+}
+
+fn outcome(b: &mut StepBuf, p: &Params, f1: &mut Vec<f64>, f2: &mut Vec<f64>, f3: &mut Vec<f64>) -> Outcome {
+    crate::select::rank(&mut b.qualified);
+    let keep = b.qualified.len().min(p.max_comps as usize);
+    f1.clear();
+    f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
+    let summary = stats::summarize(f1, p.mad_scale, f2, f3);
+    b.rejected.sort_unstable();
+    Outcome {
+        step: b.step,
+        n_qualified: b.qualified.len(),
+        selected: b.qualified[..keep].to_vec(),
+        rejected: b.rejected.clone(),
+        summary,
+    }
+}
+
+/// Inclusive cell range [lo, hi] along one axis covering [v - half, v + half], or None when off the grid.
+fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(usize, usize)> {
+    let lo = Index::cell_of(v - half, origin, size).max(0);
+    let hi = Index::cell_of(v + half, origin, size).min(n as i64 - 1);
+    if n == 0 || lo > hi { None } else { Some((lo as usize, hi as usize)) }
+}
+
+/// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
+fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, with_rejected: bool) {
+    let (slat, slon) = (s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD);
+    let scos = slat.cos();
+    let (sx, sy, sz) = (scos * slon.cos(), scos * slon.sin(), slat.sin());
+    let h_max = hav_of_mi(b.radius_mi);
+    let lat_box = b.radius_mi / EARTH_RADIUS_MI * (1.0 + BOX_SLACK);
+    let lon_box = lon_half_width(b.radius_mi, slat) * (1.0 + BOX_SLACK);
+    let ys = axis_range(slat, lat_box, ix.lat0_rad, ix.cell_lat_rad, ix.ny);
+    let xs = axis_range(slon, lon_box, ix.lon0_rad, ix.cell_lon_rad, ix.nx);
+    let ((y0, y1), (x0, x1)) = match (ys, xs) {
+        (Some(y), Some(x)) => (y, x),
+        _ => return,
+    };
+    let day_lo = s.as_of_day as f64 - b.window_days;
+    for cy in y0..=y1 {
+        for cx in x0..=x1 {
+            // Each cell is sorted by sale_day: the date window is two binary searches.
+            let (c0, c1) = (ix.cell_start[cy * ix.nx + cx] as usize, ix.cell_start[cy * ix.nx + cx + 1] as usize);
+            let days = &ix.sale_day[c0..c1];
+            let lo = c0 + days.partition_point(|&d| (d as f64) < day_lo);
+            let hi = c0 + days.partition_point(|&d| d < s.as_of_day);
+            for i in lo..hi {
+                if ix.ptype[i] != s.ptype || ix.county[i] != s.county || condition_bit(ix.condition[i]) & s.stratum_mask == 0 {
+                    continue;
+                }
+                if s.exclude_parcel == Some(ix.parcel_idx[i]) {
+                    continue;
+                }
+                if (ix.lat_rad[i] - slat).abs() > lat_box || (ix.lon_rad[i] - slon).abs() > lon_box {
+                    continue;
+                }
+                // Radius test on the chord (no trigonometry); the reported distance is the haversine.
+                if hav_chord(sx, sy, sz, ix.ux[i], ix.uy[i], ix.uz[i]) <= h_max {
+                    let h = hav_term(slat, scos, slon, ix.lat_rad[i], ix.cos_lat[i], ix.lon_rad[i]);
+                    classify(ix, p, s, b, i, h, with_rejected);
+                }
+            }
+        }
+    }
+}
+
+/// Applies the row screen and the GLA and bedroom bands to one candidate.
+fn classify(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, i: usize, h: f64, with_rejected: bool) {
+    let mut reason = ix.screen[i];
+    if reason == R_NONE && s.sqft_known() {
+        let sq = ix.sqft[i];
+        if sq.is_nan() || (sq - s.sqft).abs() > p.gla_band_frac * s.sqft {
+            reason = R_GLA_BAND;
+        }
+    }
+    if reason == R_NONE && s.beds >= 0 && ix.beds[i] >= 0 && ((ix.beds[i] as i32 - s.beds).abs() as f64) > p.beds_band {
+        reason = R_BEDS_BAND;
+    }
+    if reason == R_NONE {
+        b.qualified.push(Comp::candidate(i as u32, ix.row[i], h));
+    } else if with_rejected {
+        b.rejected.push((ix.row[i], reason));
+    }
+}

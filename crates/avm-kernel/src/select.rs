@@ -1,0 +1,163 @@
+//! Per-comp arithmetic of one ladder step: time index, GLA adjustment, MAD trim, similarity, ranking.
+//!
+//! - index_factor: timeindex (levels of the as-of month and of the row's sale month, capped and clamped);
+//!   indexed_price = price × index_factor.
+//! - marginal $/sf = gla_marginal_frac × median(indexed_price / comp sqft) over the step's passing comps (pre-trim)
+//!   with known sqft; gla_adj = marginal × (subject sqft − comp sqft), capped at ±gla_adj_cap_frac × indexed_price;
+//!   NaN (not applied) when either sqft is unknown. adjusted_price = indexed_price + gla_adj (or indexed_price).
+//! - MAD trim (only when subject sqft is known, so every comp has sqft): x = ln(adjusted_price / comp sqft);
+//!   reject |x − median(x)| > mad_trim_k × mad_scale × MAD(x) as ppsf_outlier_mad; MAD = 0 trims nothing.
+//! - similarity in [0, 1] = Σ w_k s_k / Σ w_k with weights (distance, recency, GLA, beds) and
+//!   s_dist = 1 − dist/radius, s_recency = 1 − age_days/window_days (both clamped to [0, 1]),
+//!   s_gla = 1 − min(1, |Δsqft| / (gla_band_frac × subject sqft)), s_beds = 1 − min(1, |Δbeds| / (beds_band + 1));
+//!   a GLA or beds term with an unknown side scores 0.5 (neither evidence for nor against).
+//! - rank: similarity descending, then distance ascending, then more recent, then lower original row.
+#![forbid(unsafe_code)]
+
+use crate::geo::hav_to_mi;
+use crate::index::{Index, R_PPSF_OUTLIER_MAD};
+use crate::params::Params;
+use crate::query::Subject;
+use crate::stats;
+use crate::timeindex::{factor_from_levels, TimeIndex};
+use std::cmp::Ordering;
+
+/// Score of a similarity term with an unknown side.
+pub const UNKNOWN_TERM_SCORE: f64 = 0.5;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Comp {
+    /// Position in the index (internal).
+    pub ix: u32,
+    /// Original snapshot row.
+    pub row: u32,
+    pub hav: f64,
+    pub dist_mi: f64,
+    pub index_factor: f64,
+    pub indexed_price: f64,
+    /// NaN when not applied.
+    pub gla_adj: f64,
+    pub adjusted_price: f64,
+    pub similarity: f64,
+    pub sale_day: i32,
+}
+
+impl Comp {
+    pub fn candidate(ix: u32, row: u32, hav: f64) -> Comp {
+        Comp { ix, row, hav, dist_mi: 0.0, index_factor: 1.0, indexed_price: 0.0, gla_adj: f64::NAN, adjusted_price: 0.0, similarity: 0.0, sale_day: 0 }
+    }
+}
+
+/// Candidates of one ladder step.
+#[derive(Clone, Debug, Default)]
+pub struct StepBuf {
+    pub step: usize,
+    pub radius_mi: f64,
+    pub window_days: f64,
+    pub qualified: Vec<Comp>,
+    pub rejected: Vec<(u32, u8)>,
+}
+
+impl StepBuf {
+    pub fn clear(&mut self, step: usize, radius_mi: f64, window_days: f64) {
+        self.step = step;
+        self.radius_mi = radius_mi;
+        self.window_days = window_days;
+        self.qualified.clear();
+        self.rejected.clear();
+    }
+}
+
+/// Prices the passing candidates, trims outliers and scores the survivors.
+#[allow(clippy::too_many_arguments)]
+pub fn finish_step(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
+    f1.clear();
+    // Every candidate is in the subject's county, so the as-of level is one lookup per step.
+    let now = ti.level_of(s.county, s.as_of_day);
+    let ln_now = now.ln();
+    for c in b.qualified.iter_mut() {
+        let i = c.ix as usize;
+        c.dist_mi = hav_to_mi(c.hav);
+        c.sale_day = ix.sale_day[i];
+        c.index_factor = factor_from_levels(p, now, ln_now, ix.level[i], ix.ln_level[i], c.sale_day, s.as_of_day);
+        c.indexed_price = ix.price_usd[i] * c.index_factor;
+        if !ix.sqft[i].is_nan() {
+            f1.push(c.indexed_price / ix.sqft[i]);
+        }
+    }
+    let marginal = if s.sqft_known() && !f1.is_empty() { p.gla_marginal_frac * stats::median_mut(f1) } else { f64::NAN };
+    for c in b.qualified.iter_mut() {
+        let sq = ix.sqft[c.ix as usize];
+        if marginal.is_nan() || sq.is_nan() {
+            c.adjusted_price = c.indexed_price;
+            continue;
+        }
+        let cap = p.gla_adj_cap_frac * c.indexed_price;
+        c.gla_adj = (marginal * (s.sqft - sq)).max(-cap).min(cap);
+        c.adjusted_price = c.indexed_price + c.gla_adj;
+    }
+    if s.sqft_known() {
+        trim(ix, p, b, f1, f2, with_rejected);
+    }
+    for c in b.qualified.iter_mut() {
+        c.similarity = similarity(ix, p, s, b.radius_mi, b.window_days, c);
+    }
+}
+
+/// MAD trim of ln(adjusted $/sf); see the module doc.
+fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
+    if b.qualified.is_empty() {
+        return;
+    }
+    let x = |c: &Comp| (c.adjusted_price / ix.sqft[c.ix as usize]).ln();
+    f1.clear();
+    f1.extend(b.qualified.iter().map(x));
+    let (med, mad) = stats::median_mad(f1, f2);
+    if mad == 0.0 {
+        return;
+    }
+    let limit = p.mad_trim_k * p.mad_scale * mad;
+    let rejected = &mut b.rejected;
+    b.qualified.retain(|c| {
+        let keep = (x(c) - med).abs() <= limit;
+        if !keep && with_rejected {
+            rejected.push((c.row, R_PPSF_OUTLIER_MAD));
+        }
+        keep
+    });
+}
+
+fn unit(v: f64) -> f64 {
+    v.max(0.0).min(1.0)
+}
+
+pub fn similarity(ix: &Index, p: &Params, s: &Subject, radius_mi: f64, window_days: f64, c: &Comp) -> f64 {
+    let i = c.ix as usize;
+    let w = &p.similarity_weights;
+    let s_dist = unit(1.0 - c.dist_mi / radius_mi);
+    let s_time = unit(1.0 - (s.as_of_day - c.sale_day) as f64 / window_days);
+    let s_gla = if s.sqft_known() && !ix.sqft[i].is_nan() {
+        1.0 - ((ix.sqft[i] - s.sqft).abs() / (p.gla_band_frac * s.sqft)).min(1.0)
+    } else {
+        UNKNOWN_TERM_SCORE
+    };
+    let s_beds = if s.beds >= 0 && ix.beds[i] >= 0 {
+        1.0 - ((ix.beds[i] as i32 - s.beds).abs() as f64 / (p.beds_band + 1.0)).min(1.0)
+    } else {
+        UNKNOWN_TERM_SCORE
+    };
+    (w[0] * s_dist + w[1] * s_time + w[2] * s_gla + w[3] * s_beds) / (w[0] + w[1] + w[2] + w[3])
+}
+
+fn rank_cmp(a: &Comp, b: &Comp) -> Ordering {
+    b.similarity
+        .total_cmp(&a.similarity)
+        .then(a.dist_mi.total_cmp(&b.dist_mi))
+        .then(b.sale_day.cmp(&a.sale_day))
+        .then(a.row.cmp(&b.row))
+}
+
+/// Sorts comps best first (see module doc).
+pub fn rank(v: &mut [Comp]) {
+    v.sort_unstable_by(rank_cmp);
+}

@@ -1,0 +1,216 @@
+// Hand-computed cases of the full query: ladder steps, date window edges, screens and their precedence, GLA
+// adjustment, MAD trim, empty and single-comp inputs, ranking ties. Distances: 1° of latitude = 3958.8 × π/180
+// = 69.0941 mi, so a comp d miles due north sits at lat + d / 69.0941.
+use avm_kernel::index::{Index, RawColumns, R_DUPLICATE, R_GLA_BAND, R_PPSF_OUTLIER_MAD, R_PRICE_UNDER_FLOOR, R_RAPID_RESALE, R_BEDS_BAND};
+use avm_kernel::params::{Params, DEED_QUITCLAIM, DEED_NON_ARMS};
+use avm_kernel::query::{query, Outcome, Scratch, Subject};
+use avm_kernel::timeindex::{Series, TimeIndex};
+
+const MI_PER_DEG: f64 = 69.094_1;
+const LAT: f64 = 42.0;
+const LON: f64 = -87.7;
+const AS_OF: i32 = 20_000;
+
+fn params() -> Params {
+    Params::from_slots(&[
+        0.2, 1.0, 0.5, 0.75, 1.0, 180.0, 270.0, 365.0, 3.0, 1.4826, 5.0, 12.0, 0.08, 0.75, 1.3, 0.15, 0.5, 10_000.0,
+        365.0, 90.0, 0.4, 0.3, 0.2, 0.1, 1.0,
+    ])
+    .unwrap()
+}
+
+fn deeds() -> [u8; 256] {
+    let mut d = [0u8; 256];
+    d[3] = DEED_QUITCLAIM;
+    for c in [4usize, 5, 6, 99] {
+        d[c] = DEED_NON_ARMS;
+    }
+    d
+}
+
+#[derive(Clone, Copy)]
+struct Sale { north_mi: f64, age_days: i32, price: f64, sqft: f64, beds: i8, parcel: u32, deed: u8 }
+
+fn sale(north_mi: f64, age_days: i32, price: f64, parcel: u32) -> Sale {
+    Sale { north_mi, age_days, price, sqft: 1500.0, beds: 3, parcel, deed: 1 }
+}
+
+fn build(sales: &[Sale], ti: &TimeIndex) -> Index {
+    let mut c = RawColumns::default();
+    for s in sales {
+        c.parcel_idx.push(s.parcel);
+        c.county.push(1);
+        c.lat.push(LAT + s.north_mi / MI_PER_DEG);
+        c.lon.push(LON);
+        c.sale_day.push(AS_OF - s.age_days);
+        c.price_usd.push(s.price);
+        c.sqft.push(s.sqft);
+        c.beds.push(s.beds);
+        c.ptype.push(0);
+        c.condition.push(2);
+        c.deed_type.push(s.deed);
+        c.num_parcels.push(1);
+    }
+    Index::build(&c, &params(), &deeds(), ti).unwrap()
+}
+
+fn subject() -> Subject {
+    Subject { lat: LAT, lon: LON, sqft: 1500.0, beds: 3, ptype: 0, county: 1, as_of_day: AS_OF, stratum_mask: 0b1100, exclude_parcel: None, max_step: 3, override_step: None }
+}
+
+fn run(sales: &[Sale], s: &Subject) -> Outcome {
+    run_ti(sales, s, &TimeIndex::default())
+}
+
+fn run_ti(sales: &[Sale], s: &Subject, ti: &TimeIndex) -> Outcome {
+    query(&build(sales, ti), ti, &params(), s, &mut Scratch::default(), true).unwrap()
+}
+
+fn rows(o: &Outcome) -> Vec<u32> {
+    let mut r: Vec<u32> = o.selected.iter().map(|c| c.row).collect();
+    r.sort_unstable();
+    r
+}
+
+#[test]
+fn ladder_stops_at_first_step_with_five() {
+    let near: Vec<Sale> = (0..5).map(|k| sale(0.3, 30 + k, 300_000.0, k as u32)).collect();
+    assert_eq!(run(&near, &subject()).step, 1);
+    // 4 within 0.5 mi, 2 more at 0.6 mi: step 1 has 4 < 5, step 2 has 6.
+    let mut mixed: Vec<Sale> = (0..4).map(|k| sale(0.3, 30, 300_000.0, k)).collect();
+    mixed.push(sale(0.6, 30, 300_000.0, 10));
+    mixed.push(sale(0.6, 31, 300_000.0, 11));
+    let o = run(&mixed, &subject());
+    assert_eq!((o.step, o.n_qualified), (2, 6));
+}
+
+#[test]
+fn ladder_without_enough_takes_most_then_earliest() {
+    let two = vec![sale(0.3, 30, 300_000.0, 0), sale(0.3, 31, 300_000.0, 1)];
+    // 2 qualified at every step: the earliest step wins the tie.
+    assert_eq!(run(&two, &subject()).step, 1);
+    let mut three = two.clone();
+    three.push(sale(0.9, 30, 300_000.0, 2));
+    assert_eq!(run(&three, &subject()).step, 3);
+    let mut s = subject();
+    s.max_step = 2;
+    assert_eq!(run(&three, &s).step, 1);
+}
+
+#[test]
+fn date_window_is_half_open_before_as_of() {
+    // age 0 is the as-of day itself (future leakage), 180 is the step-1 edge, 181 is outside step 1.
+    let sales = vec![sale(0.1, 0, 300_000.0, 0), sale(0.1, 180, 300_000.0, 1), sale(0.1, 181, 300_000.0, 2)];
+    let mut s = subject();
+    s.max_step = 1;
+    assert_eq!(rows(&run(&sales, &s)), vec![1]);
+}
+
+#[test]
+fn radius_edge_and_exclusion() {
+    let sales = vec![sale(0.499, 10, 300_000.0, 0), sale(0.501, 10, 300_000.0, 1), sale(0.2, 10, 300_000.0, 7)];
+    let mut s = subject();
+    s.max_step = 1;
+    s.exclude_parcel = Some(7);
+    let o = run(&sales, &s);
+    assert_eq!(rows(&o), vec![0]);
+    assert!((o.selected[0].dist_mi - 0.499).abs() < 1e-4);
+}
+
+#[test]
+fn screens_and_their_precedence() {
+    let mut quit_cheap = sale(0.1, 10, 5_000.0, 1);
+    quit_cheap.deed = 3; // quitclaim and under $10k: price_under_10k comes first
+    let sales = vec![
+        sale(0.1, 300, 250_000.0, 2),
+        sale(0.1, 200, 250_000.0, 2), // same parcel, same price, 100 days after: duplicate
+        sale(0.1, 100, 260_000.0, 3),
+        sale(0.1, 40, 280_000.0, 3), // 60 days after a different price: rapid resale
+        quit_cheap,
+    ];
+    let mut s = subject();
+    s.override_step = Some((1.0, 400.0));
+    let o = run(&sales, &s);
+    assert_eq!(o.rejected, vec![(1, R_DUPLICATE), (3, R_RAPID_RESALE), (4, R_PRICE_UNDER_FLOOR)]);
+    assert_eq!(o.step, 0);
+}
+
+#[test]
+fn gla_and_beds_bands() {
+    let mut big = sale(0.1, 10, 300_000.0, 0);
+    big.sqft = 1801.0; // > 1500 × 1.2 = 1800
+    let mut edge = sale(0.1, 10, 300_000.0, 1);
+    edge.sqft = 1800.0; // on the band edge: kept
+    let mut beds = sale(0.1, 10, 300_000.0, 2);
+    beds.beds = 5; // |5 - 3| = 2 > 1
+    let o = run(&[big, edge, beds], &subject());
+    assert_eq!(o.rejected, vec![(0, R_GLA_BAND), (2, R_BEDS_BAND)]);
+    assert_eq!(rows(&o), vec![1]);
+}
+
+#[test]
+fn gla_adjustment_by_hand() {
+    // Two comps of 1400 sqft at $280,000 ($200/sf): marginal = 0.5 × 200 = $100/sf; adj = 100 × (1500 − 1400)
+    // = $10,000 (cap 15% × 280,000 = $42,000 does not bind); adjusted = $290,000.
+    let mut a = sale(0.1, 10, 280_000.0, 0);
+    a.sqft = 1400.0;
+    let mut b = a;
+    b.parcel = 1;
+    let o = run(&[a, b], &subject());
+    assert!((o.selected[0].gla_adj - 10_000.0).abs() < 1e-6);
+    assert!((o.summary.median - 290_000.0).abs() < 1e-6);
+    assert_eq!(o.summary.fsd, 0.0);
+}
+
+#[test]
+fn mad_trim_rejects_outlier_but_not_when_mad_is_zero() {
+    // ln $/sf of 200, 210, 190, 205, 195 and 1000: median ≈ ln 202.5, MAD ≈ 0.0385, limit 3 × 1.4826 × MAD ≈ 0.171;
+    // ln(1000/202.5) = 1.60 is trimmed. (All sqft 1500, so no GLA adjustment.)
+    let ppsf = [200.0, 210.0, 190.0, 205.0, 195.0, 1000.0];
+    let sales: Vec<Sale> = ppsf.iter().enumerate().map(|(k, p)| sale(0.1, 10, p * 1500.0, k as u32)).collect();
+    let o = run(&sales, &subject());
+    assert_eq!(o.rejected, vec![(5, R_PPSF_OUTLIER_MAD)]);
+    assert_eq!(o.n_qualified, 5);
+    // Five identical $/sf and one outlier: MAD = 0, so nothing is trimmed.
+    let flat: Vec<Sale> = [200.0, 200.0, 200.0, 200.0, 200.0, 1000.0].iter().enumerate().map(|(k, p)| sale(0.1, 10, p * 1500.0, k as u32)).collect();
+    assert_eq!(run(&flat, &subject()).n_qualified, 6);
+}
+
+#[test]
+fn empty_and_single() {
+    let o = run(&[], &subject());
+    assert_eq!((o.step, o.n_qualified, o.summary.n), (1, 0, 0));
+    assert!(o.summary.median.is_nan());
+    let one = run(&[sale(0.2, 10, 310_000.0, 0)], &subject());
+    assert_eq!((one.summary.n, one.summary.median, one.summary.q25, one.summary.fsd), (1, 310_000.0, 310_000.0, 0.0));
+}
+
+#[test]
+fn ties_rank_by_distance_then_recency_then_row() {
+    // Identical comps except row: identical similarity, distance and date, so lower row first.
+    let sales: Vec<Sale> = (0..3).map(|k| sale(0.2, 10, 300_000.0, k)).collect();
+    let o = run(&sales, &subject());
+    let order: Vec<u32> = o.selected.iter().map(|c| c.row).collect();
+    assert_eq!(order, vec![0, 1, 2]);
+}
+
+#[test]
+fn max_twelve_selected() {
+    let sales: Vec<Sale> = (0..20).map(|k| sale(0.01 * k as f64, 10 + k as i32, 300_000.0, k as u32)).collect();
+    let o = run(&sales, &subject());
+    assert_eq!((o.n_qualified, o.selected.len()), (20, 12));
+    // Nearest and most recent first: rows 0..11.
+    assert_eq!(rows(&o), (0..12).collect::<Vec<u32>>());
+}
+
+#[test]
+fn time_index_cap_in_query() {
+    // Level doubles from the sale month to the as-of month; 100 days = 0.2738 years, cap = 1.08^0.2738 = 1.02130.
+    let mut ti = TimeIndex::default();
+    let m_asof = avm_kernel::dates::month_number(AS_OF);
+    ti.set(1, Series::new(vec![m_asof - 12, m_asof], vec![1.0, 2.0]).unwrap());
+    let o = run_ti(&[sale(0.1, 100, 300_000.0, 0)], &subject(), &ti);
+    let expected = (100.0 / 365.2425 * 1.08f64.ln()).exp();
+    assert!((o.selected[0].index_factor - expected).abs() < 1e-12);
+    assert!((expected - 1.021_297).abs() < 1e-5);
+}

@@ -1,0 +1,33 @@
+// The closed set of key scopes, the alias `alerts:write`, and parsing of a scope list from the CLI or an API.
+import { AppError } from '../errors/app-error.js';
+
+export const SCOPES = ['read', 'underwrite', 'write-state', 'webhooks'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** What an operation requires: a scope, or `private` (any valid key, whatever its scopes). */
+export type RequiredScope = Scope | 'private';
+
+/**
+ * `alerts:write` is announced by the spec "for when webhooks land": it names the same permission as `webhooks`,
+ * so it is accepted as input and stored canonically as `webhooks` (one permission, one stored name).
+ */
+export const SCOPE_ALIASES: Readonly<Record<string, Scope>> = { 'alerts:write': 'webhooks' };
+
+export function isScope(s: string): s is Scope {
+  return (SCOPES as readonly string[]).includes(s);
+}
+
+/** Parses `read,underwrite` (or an array); unknown scopes are a validation_failed error, aliases canonicalised. */
+export function parseScopes(input: string | readonly string[]): Scope[] {
+  const raw = typeof input === 'string' ? input.split(',') : [...input];
+  const out = new Set<Scope>();
+  for (const item of raw) {
+    const s = item.trim();
+    if (s === '') continue;
+    const canonical = isScope(s) ? s : SCOPE_ALIASES[s];
+    if (!canonical) throw new AppError('validation_failed', `unknown scope "${s}"; allowed: ${[...SCOPES, ...Object.keys(SCOPE_ALIASES)].join(', ')}`);
+    out.add(canonical);
+  }
+  if (out.size === 0) throw new AppError('validation_failed', 'at least one scope is required');
+  return SCOPES.filter((s) => out.has(s));
+}

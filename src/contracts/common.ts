@@ -1,0 +1,43 @@
+// Schemas shared by the operation inputs and outputs: strategy, metro, coordinates, the numeric-answer envelope
+// (as_of, model_versions, confidence) and refusals, which are answers rather than errors (spec, Errors).
+import { z } from 'zod';
+import { STRATEGIES, FINANCING_TYPES } from '../underwriting/types.js';
+
+export const StrategySchema = z.enum(STRATEGIES);
+export const FinancingTypeSchema = z.enum(FINANCING_TYPES);
+/** The only metro the service covers (spec: "the only metro value is chicago"). */
+export const MetroSchema = z.enum(['chicago']);
+export const LatSchema = z.number().min(-90).max(90);
+export const LonSchema = z.number().min(-180).max(180);
+export const NonEmptySchema = z.string().min(1);
+/** An 11-digit census tract GEOID as the tool accepts it; whether it is mapped is a lookup (tract_not_found). */
+export const GeoidInputSchema = z.string().regex(/^\d{11}$/, 'an 11-digit census tract GEOID');
+
+export const ModelVersionsSchema = z.object({ model: z.string(), underwrite: z.string(), serving: z.string() });
+export type ModelVersions = z.infer<typeof ModelVersionsSchema>;
+
+/** 0-100, or null when the answer carries no estimate of its own (e.g. a tract record whose signals are not computed). */
+export const ConfidenceSchema = z.number().min(0).max(100).nullable();
+
+/** Carried by every numeric answer (spec, Tool server). */
+export const AnswerMetaSchema = z.object({
+  as_of: z.string().describe('ISO timestamp the answer was computed'),
+  model_versions: ModelVersionsSchema,
+  confidence: ConfidenceSchema,
+});
+export type AnswerMeta = z.infer<typeof AnswerMetaSchema>;
+
+export const REFUSAL_CODES = ['no_confident_comps', 'units_required', 'price_required'] as const;
+/** A refusal is a valid answer: not retried, never replaced by a substitute number. */
+export const RefusalSchema = z.object({ code: z.enum(REFUSAL_CODES), message: z.string() });
+export type Refusal = z.infer<typeof RefusalSchema>;
+
+export const NO_CONFIDENT_COMPS_TEXT = 'Cannot value — no confident comps';
+
+/** What write tools return: the durable record and the sync-stream id it was appended under. */
+export const WriteAckSchema = z.object({ ok: z.literal(true), event_id: z.number().int().positive(), record: z.record(z.string(), z.unknown()) });
+export type WriteAck = z.infer<typeof WriteAckSchema>;
+
+/** What UI-controller tools return: the appended stream record id. */
+export const UiAckSchema = z.object({ ok: z.literal(true), event_id: z.number().int().positive(), kind: z.string() });
+export type UiAck = z.infer<typeof UiAckSchema>;

@@ -1,0 +1,48 @@
+// Comp (item of arv.comps and artifact.comps_used) and the reason-tagged rejection (artifact.comps_rejected).
+// Caps (index factor clamp, ±15% GLA adjustment) are checked here or in valuation-invariants.ts.
+import { z } from 'zod';
+import { REJECTION_REASONS } from '../store/columns.js';
+import { COMP_POLICY } from '../registry/groups/comp-policy.js';
+import { IsoDateSchema } from './subject.js';
+
+export const COMP_CONDITIONS = ['distressed', 'dated', 'renovated', 'new'] as const;
+export const CompConditionSchema = z.enum(COMP_CONDITIONS);
+
+const [INDEX_MIN, INDEX_MAX] = COMP_POLICY.v.time_index_clamp;
+
+export const CompSchema = z.object({
+  pin: z.string().min(1),
+  price: z.number().positive(),
+  indexed_price: z.number().positive(),
+  /** Time index applied; capped at 8%/yr compounded and hard-clamped to [0.75, 1.30]. */
+  index_factor: z.number().min(INDEX_MIN).max(INDEX_MAX),
+  /** Living-area dollar adjustment on the indexed price, |gla_adj| ≤ 15% of indexed_price (invariant check). */
+  gla_adj: z.number().nullable(),
+  sale_year: z.number().int().nullable(),
+  sale_date: IsoDateSchema.nullable(),
+  dist_mi: z.number().nonnegative(),
+  sqft: z.number().positive().nullable(),
+  beds: z.number().int().nonnegative().nullable(),
+  condition: CompConditionSchema,
+  similarity: z.number().min(0).max(1),
+});
+export type Comp = z.infer<typeof CompSchema>;
+
+/**
+ * The spec's rejection list is open-ended, so `reason` is any snake_case code; the kernel's known codes are
+ * REJECTION_REASONS (src/store/columns.ts) and `isKnownRejectionReason` tells them apart.
+ */
+export const RejectionReasonSchema = z.string().regex(/^[a-z][a-z0-9_]*$/, 'a snake_case rejection reason');
+export const KNOWN_REJECTION_REASONS: readonly string[] = REJECTION_REASONS;
+export function isKnownRejectionReason(reason: string): boolean {
+  return KNOWN_REJECTION_REASONS.includes(reason);
+}
+
+export const CompRejectionSchema = z.object({
+  pin: z.string().min(1),
+  reason: RejectionReasonSchema,
+  sale_date: IsoDateSchema.nullable(),
+  price: z.number().nonnegative(),
+  dist_mi: z.number().nonnegative(),
+});
+export type CompRejection = z.infer<typeof CompRejectionSchema>;

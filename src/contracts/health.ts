@@ -1,0 +1,24 @@
+// GET /api/health: liveness plus the two storage binding checks and the listings-run summary.
+import { z } from 'zod';
+
+export const BindingCheckSchema = z.object({ ok: z.boolean(), detail: z.string() });
+export type BindingCheck = z.infer<typeof BindingCheckSchema>;
+
+export const LastRunSchema = z.object({
+  kind: z.string(),
+  finished: z.string().nullable(),
+  found: z.number().int().nonnegative(),
+  new_count: z.number().int().nonnegative(),
+});
+export type LastRun = z.infer<typeof LastRunSchema>;
+
+export const HealthSchema = z.object({
+  ok: z.boolean(),
+  bindings: z.object({ lmdb: BindingCheckSchema, sales_snapshot: BindingCheckSchema }),
+  last_run: LastRunSchema.nullable(),
+  active_listings: z.number().int().nonnegative(),
+  stale_model_rows: z.number().int().nonnegative(),
+  model_version: z.string(),
+  corpus_vintage: z.string().nullable(),
+});
+export type Health = z.infer<typeof HealthSchema>;

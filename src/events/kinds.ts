@@ -1,0 +1,43 @@
+// The record kinds of the map sync stream (GET /api/events) and who appends them; the spec leaves them to us.
+import { z } from 'zod';
+
+/**
+ * Write tools (payload = the durable record as stored):
+ * - `favorite_saved` (save_favorite_property), `preset_updated` (update_underwriting_preset),
+ *   `strategy_profile_created` (create_strategy_profile, POST /api/me/profiles; appended by src/alerts), `note_added` (add_note).
+ * UI-controller tools (payload = the tool input, not stored elsewhere):
+ * - `map_filters_updated` (update_map_filters), `fly_to` (fly_to_location), `highlight` (highlight_properties).
+ */
+export const EVENT_KINDS = [
+  'favorite_saved',
+  'preset_updated',
+  'strategy_profile_created',
+  'note_added',
+  'map_filters_updated',
+  'fly_to',
+  'highlight',
+] as const;
+
+export const EventKindSchema = z.enum(EVENT_KINDS);
+export type EventKind = z.infer<typeof EventKindSchema>;
+
+/** One stream record. `id` is the stream sequence (SSE `id:`), `at` an ISO timestamp, `actor` `key:<id>` or `anonymous`. */
+export const EventRecordSchema = z.object({
+  id: z.number().int().positive(),
+  kind: EventKindSchema,
+  at: z.string(),
+  actor: z.string(),
+  payload: z.unknown(),
+});
+export type EventRecord = z.infer<typeof EventRecordSchema>;
+
+/** Which record each tool appends, so the MCP and REST doors do not spell kinds themselves. */
+export const TOOL_EVENT_KIND = {
+  save_favorite_property: 'favorite_saved',
+  update_underwriting_preset: 'preset_updated',
+  create_strategy_profile: 'strategy_profile_created',
+  add_note: 'note_added',
+  update_map_filters: 'map_filters_updated',
+  fly_to_location: 'fly_to',
+  highlight_properties: 'highlight',
+} as const satisfies Record<string, EventKind>;

@@ -1,0 +1,61 @@
+// Maps any thrown error to the one error body {error: {code, message, request_id}} with the taxonomy's HTTP status.
+// Unknown errors become 500 internal_error with nothing internal exposed; the log keeps the detail.
+import type { Context, Next } from 'koa';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, isAppError } from '../errors/app-error.js';
+import { ERROR_CODES, type ErrorCode } from '../errors/codes.js';
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    request_id: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Converts a zod failure into a validation AppError listing each offending path. */
+export function validationError(err: z.ZodError, where: string): AppError {
+  const issues = err.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
+  const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+  return new AppError('validation_failed', `invalid ${where}: ${summary}`, { details: issues });
+}
+
+/** Converts known non-AppError failures (Koa's own 4xx, body parsing) to taxonomy errors. */
+function toAppError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  if (err instanceof z.ZodError) return validationError(err, 'request');
+  const status = typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 500;
+  const byStatus: Record<number, ErrorCode> = { 400: 'validation_failed', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large', 415: 'unsupported_media_type' };
+  const code = byStatus[status];
+  if (code) return new AppError(code, (err as Error).message || code);
+  return new AppError('internal_error', 'internal error', { cause: err });
+}
+
+export function errorBody(e: AppError, requestId: string): ErrorBody {
+  const message = e.expose ? e.message : 'internal error';
+  const body: ErrorBody = { error: { code: e.code, message, request_id: requestId } };
+  if (e.expose && e.details != null) body.error.details = e.details;
+  return body;
+}
+
+/** First middleware: assigns a request id, catches everything below it, logs 5xx. */
+export function errorMiddleware(log: (msg: string, extra?: unknown) => void) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) throw new AppError('not_found', `no route for ${ctx.method} ${ctx.path}`);
+    } catch (err) {
+      const e = toAppError(err);
+      if (e.status >= 500) log(`request ${requestId} failed: ${e.code}`, (err as Error)?.stack ?? err);
+      ctx.status = e.status;
+      if (e.retryAfterSec != null) ctx.set('Retry-After', String(e.retryAfterSec));
+      ctx.body = errorBody(e, requestId);
+    }
+  };
+}

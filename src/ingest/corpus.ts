@@ -1,0 +1,43 @@
+// The corpus jobs behind `avm generate`, `avm ingest` and first start: generate the synthetic raw files, then ingest
+// them into LMDB. Ground truth goes to <data dir>/truth and is never read here. The generator and loaders are imported
+// lazily: a restart on a stored corpus must not pay for loading them.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { createProgress } from '../progress.js';
+import { CCAO_SALES, RAW_DIR } from './layouts.js';
+
+export async function runGenerate(config: Config, opts: { seed: number; scale: 'default' | 'county' }): Promise<void> {
+  const { generateCorpus } = await import('./generate/generate.js');
+  const progress = createProgress('generate');
+  const t0 = performance.now();
+  try {
+    const out = await generateCorpus({ seed: opts.seed, scale: opts.scale, outDir: config.dataDir, onProgress: progress.update });
+    progress.stop();
+    process.stderr.write(`generated ${opts.scale} corpus (seed ${opts.seed}, ${out.vintage}) in ${((performance.now() - t0) / 1000).toFixed(1)} s into ${config.dataDir}\n`);
+    process.stderr.write(`${JSON.stringify(out.counts)}\n`);
+  } finally {
+    progress.stop();
+  }
+}
+
+export async function runIngest(config: Config, rawDir?: string): Promise<string> {
+  const { ingestAll } = await import('./ingest.js');
+  const progress = createProgress('ingest');
+  const t0 = performance.now();
+  try {
+    const out = await ingestAll({ dataDir: config.dataDir, rawDir: rawDir ?? join(config.dataDir, RAW_DIR), onProgress: progress.update });
+    progress.stop();
+    process.stderr.write(`ingested snapshot ${out.snapshotId} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    return out.snapshotId;
+  } finally {
+    progress.stop();
+  }
+}
+
+/** First start: generate the default corpus when no raw files exist, then ingest it. */
+export async function ensureCorpus(config: Config, hasSnapshot: boolean): Promise<void> {
+  if (hasSnapshot) return;
+  if (!existsSync(join(config.dataDir, RAW_DIR, CCAO_SALES.file))) await runGenerate(config, { seed: config.seed, scale: 'default' });
+  await runIngest(config);
+}

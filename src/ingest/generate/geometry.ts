@@ -1,0 +1,127 @@
+// Planar helpers the generator needs beyond src/reference/geo.ts: ring area and centroid, Voronoi cells by
+// half-plane clipping, sampling points inside a polygon, and a grid index answering "which tracts contain a point".
+import polygonClipping, { type MultiPolygon as ClipMulti, type Ring as ClipRing } from 'polygon-clipping';
+import { bboxOf, pointInPolygon, type AreaGeometry, type BBox, type MultiPolygonGeometry, type Position } from '../../reference/geo.js';
+import type { Rng } from './rng.js';
+
+/** Miles per degree of latitude (mean Earth radius 3958.8 mi x pi / 180). */
+export const MI_PER_DEG_LAT = 69.09;
+
+/** Signed shoelace area of one ring in squared degrees (counter-clockwise positive). */
+export function ringAreaDeg2(ring: readonly Position[]): number {
+  let s = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) s += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
+  return s / 2;
+}
+
+/** Unsigned area of a (multi)polygon in squared degrees, holes subtracted. */
+export function areaDeg2(g: AreaGeometry): number {
+  const polys = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+  let a = 0;
+  for (const poly of polys) poly.forEach((ring, k) => (a += (k === 0 ? 1 : -1) * Math.abs(ringAreaDeg2(ring))));
+  return a;
+}
+
+/** Area-weighted centroid of the outer rings (holes ignored: good enough to place a label or a kernel). */
+export function centroidOf(g: AreaGeometry): Position {
+  const polys = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+  let sx = 0, sy = 0, sa = 0;
+  for (const poly of polys) {
+    const ring = poly[0];
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const cross = ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
+      sx += (ring[j][0] + ring[i][0]) * cross;
+      sy += (ring[j][1] + ring[i][1]) * cross;
+      sa += cross;
+    }
+  }
+  return [sx / (3 * sa), sy / (3 * sa)];
+}
+
+/** Uniform random point inside the geometry by rejection from its bounding box; throws after `maxTries` misses. */
+export function samplePointIn(g: AreaGeometry, box: BBox, rng: Rng, maxTries = 10_000): Position {
+  for (let t = 0; t < maxTries; t++) {
+    const lon = rng.uniform(box[0], box[2]);
+    const lat = rng.uniform(box[1], box[3]);
+    if (pointInPolygon(lon, lat, g)) return [lon, lat];
+  }
+  throw new Error('samplePointIn: no point found inside the polygon');
+}
+
+/**
+ * Voronoi cell of seeds[i] within the rectangle `box`, as a convex ring: the rectangle clipped by the bisector
+ * half-plane of every other seed (Sutherland-Hodgman against a convex window is exact). Distances are measured with
+ * longitude scaled by cos(latitude) so cells are Voronoi in miles, not in degrees.
+ */
+export function voronoiCell(seeds: readonly Position[], i: number, box: BBox, cosLat: number): Position[] {
+  let poly: Position[] = [[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]]];
+  const [sx, sy] = seeds[i];
+  for (let j = 0; j < seeds.length && poly.length > 0; j++) {
+    if (j === i) continue;
+    const nx = (seeds[j][0] - sx) * cosLat * cosLat;
+    const ny = seeds[j][1] - sy;
+    const mx = (seeds[j][0] + sx) / 2, my = (seeds[j][1] + sy) / 2;
+    poly = clipHalfPlane(poly, (p) => (p[0] - mx) * nx + (p[1] - my) * ny);
+  }
+  return poly;
+}
+
+/** Keeps the part of a convex polygon where side(p) <= 0. */
+function clipHalfPlane(poly: Position[], side: (p: Position) => number): Position[] {
+  const out: Position[] = [];
+  for (let k = 0; k < poly.length; k++) {
+    const a = poly[k], b = poly[(k + 1) % poly.length];
+    const da = side(a), db = side(b);
+    if (da <= 0) out.push(a);
+    if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
+      const t = da / (da - db);
+      out.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
+    }
+  }
+  return out;
+}
+
+/** Intersection of a (multi)polygon with a convex ring, dropping slivers below `minAreaDeg2`; null when empty. */
+export function clipToCell(g: AreaGeometry, cell: Position[], minAreaDeg2: number): MultiPolygonGeometry | null {
+  const subject = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as unknown as ClipMulti;
+  const ring = [...cell, cell[0]] as ClipRing;
+  const parts = polygonClipping.intersection(subject, [ring]) as unknown as Position[][][];
+  const kept = parts.filter((poly) => areaDeg2({ type: 'Polygon', coordinates: poly }) >= minAreaDeg2);
+  return kept.length > 0 ? { type: 'MultiPolygon', coordinates: kept } : null;
+}
+
+/** Grid of tract bounding boxes: lists the tracts containing a point without scanning all of them. */
+export class TractGrid {
+  private readonly cells = new Map<number, number[]>();
+  private readonly boxes: BBox[];
+
+  constructor(private readonly geoms: readonly AreaGeometry[], private readonly cellDeg: number) {
+    this.boxes = geoms.map((g) => bboxOf(g));
+    this.boxes.forEach((b, idx) => {
+      for (let gx = Math.floor(b[0] / cellDeg); gx <= Math.floor(b[2] / cellDeg); gx++) {
+        for (let gy = Math.floor(b[1] / cellDeg); gy <= Math.floor(b[3] / cellDeg); gy++) {
+          const key = gx * 100_000 + gy;
+          const list = this.cells.get(key);
+          if (list) list.push(idx);
+          else this.cells.set(key, [idx]);
+        }
+      }
+    });
+  }
+
+  bbox(idx: number): BBox {
+    return this.boxes[idx];
+  }
+
+  /** Indices, ascending, of every tract whose polygon contains the point (normally one; zero outside, two on overlaps). */
+  containing(lon: number, lat: number): number[] {
+    const list = this.cells.get(Math.floor(lon / this.cellDeg) * 100_000 + Math.floor(lat / this.cellDeg)) ?? [];
+    const out: number[] = [];
+    for (const idx of list) {
+      const b = this.boxes[idx];
+      if (lon < b[0] || lon > b[2] || lat < b[1] || lat > b[3]) continue;
+      if (pointInPolygon(lon, lat, this.geoms[idx])) out.push(idx);
+    }
+    return out;
+  }
+}

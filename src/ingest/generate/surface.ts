@@ -1,0 +1,124 @@
+// The known price surface behind every synthetic sale: per-tract location effect (spatially smooth, anchored to the
+// real per-area price levels), a monthly time index (real 2015-2019 yearly levels, then a stated synthetic path),
+// hedonic terms and condition effects. ln(value) here is pre-noise: the truth file carries exp(lnValue).
+import { GENERATOR } from '../../registry/groups/generator.js';
+import { AppError } from '../../errors/app-error.js';
+import { MI_PER_DEG_LAT } from './geometry.js';
+import { lakeZips } from './lake.js';
+import { areaRelativeLevels, countyMedianByYear, type GenReference } from './reference.js';
+import type { Rng } from './rng.js';
+import type { GenTract } from './tracts.js';
+import { dayFromIso } from './dates.js';
+
+const G = GENERATOR.v;
+/** Condition indices as in CONDITION_CODE: 0 distressed, 1 dated, 2 renovated, 3 new. */
+export const COND_DISTRESSED = 0, COND_DATED = 1, COND_RENOVATED = 2, COND_NEW = 3;
+export const CONDITION_NAMES = ['distressed', 'dated', 'renovated', 'new'] as const;
+const BASE_YEAR = 2019; // last year with real price levels: the location anchors are 2019 levels
+
+/** Squared distance in miles on the local plane (equirectangular; fine within a county). */
+function dist2Mi(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dy = (lat2 - lat1) * MI_PER_DEG_LAT;
+  const dx = (lon2 - lon1) * MI_PER_DEG_LAT * Math.cos(((lat1 + lat2) / 2) * (Math.PI / 180));
+  return dx * dx + dy * dy;
+}
+
+/** Gaussian-kernel average of anchor values at a point. */
+function kernelAverage(lat: number, lon: number, anchors: ReadonlyArray<{ lat: number; lon: number; v: number }>, bwMi: number): number {
+  let sw = 0, s = 0;
+  for (const a of anchors) {
+    const w = Math.exp(-dist2Mi(lat, lon, a.lat, a.lon) / (2 * bwMi * bwMi));
+    sw += w;
+    s += w * a.v;
+  }
+  if (!(sw > 1e-300)) throw new AppError('internal_error', 'location kernel found no anchor near a tract');
+  return s / sw;
+}
+
+/** Per-tract ln(value) of the reference house (ref sqft, beds, age; single-family; dated) on 2019-07-01. */
+export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[], rng: Rng): Float64Array {
+  const county2019 = countyMedianByYear(ref.priceLevels).get(BASE_YEAR);
+  if (county2019 === undefined) throw new AppError('internal_error', `price levels lack the ${BASE_YEAR} county median`);
+  const levels = areaRelativeLevels(ref.priceLevels);
+  const cookAnchors = ref.pinAreas.filter((a) => levels.has(a.pinArea)).map((a) => ({ lat: a.lat, lon: a.lon, v: (levels.get(a.pinArea) as { relLog: number }).relLog }));
+  const lakeAnchors = lakeZips(ref.zips).map((z) => ({ lat: z.lat, lon: z.lon, v: Math.log(z.relLevel) }));
+  const base = tracts.map((t) =>
+    t.county === 'cook'
+      ? Math.log(county2019) + kernelAverage(t.lat, t.lon, cookAnchors, G.loc_kernel_bandwidth_mi)
+      : Math.log(G.lake_median_2019_usd) + kernelAverage(t.lat, t.lon, lakeAnchors, G.loc_kernel_bandwidth_mi),
+  );
+  const raw = tracts.map(() => rng.normal() * G.tract_effect_sd);
+  const out = new Float64Array(tracts.length);
+  const bw = G.tract_effect_bandwidth_mi, cutoff2 = (3 * bw) ** 2;
+  tracts.forEach((t, i) => {
+    let sw = 0, s = 0;
+    tracts.forEach((u, j) => {
+      const d2 = dist2Mi(t.lat, t.lon, u.lat, u.lon);
+      if (u.county !== t.county || d2 > cutoff2) return;
+      const w = Math.exp(-d2 / (2 * bw * bw));
+      sw += w;
+      s += w * raw[j];
+    });
+    out[i] = base[i] + s / sw;
+  });
+  return out;
+}
+
+/** Monthly time index: ln(level / level on 2019-07-01), piecewise linear between July anchors, plus seasonality. */
+export class TimeIndex {
+  private readonly anchorDays: number[] = [];
+  private readonly anchorLogs: number[] = [];
+  private readonly seasonRefDay = dayFromIso(`${BASE_YEAR}-06-15`);
+
+  constructor(ref: GenReference, lastYear: number) {
+    const county = countyMedianByYear(ref.priceLevels);
+    const m2019 = county.get(BASE_YEAR) as number;
+    const realYears = [...county.keys()].filter((y) => y <= BASE_YEAR).sort((a, b) => a - b);
+    for (const y of realYears) this.push(y, Math.log((county.get(y) as number) / m2019));
+    const growth = G.time_growth_log_2020_2026;
+    let level = 0;
+    for (let y = BASE_YEAR + 1; y <= Math.max(lastYear, BASE_YEAR + growth.length); y++) {
+      level += growth[Math.min(y - BASE_YEAR - 1, growth.length - 1)];
+      this.push(y, level);
+    }
+  }
+
+  private push(year: number, logLevel: number): void {
+    this.anchorDays.push(dayFromIso(`${year}-07-01`));
+    this.anchorLogs.push(logLevel);
+  }
+
+  /** ln index at a day (days since 1970-01-01 UTC); flat before the first and after the last anchor. */
+  logAt(day: number): number {
+    const d = this.anchorDays, v = this.anchorLogs;
+    let trend: number;
+    if (day <= d[0]) trend = v[0];
+    else if (day >= d[d.length - 1]) trend = v[v.length - 1];
+    else {
+      let k = 1;
+      while (d[k] < day) k++;
+      trend = v[k - 1] + ((v[k] - v[k - 1]) * (day - d[k - 1])) / (d[k] - d[k - 1]);
+    }
+    const season = G.seasonal_amplitude_log * Math.cos((2 * Math.PI * (day - this.seasonRefDay)) / 365.2425);
+    return trend + season;
+  }
+}
+
+/** Building facts the hedonic model reads. */
+export type Hedonic = { sqft: number; beds: number; yearBuilt: number; units: number; isCondo: boolean };
+
+/** ln(value) of a building at a tract, in a condition, on a day (pre-noise). */
+export function lnValue(locLog: number, time: TimeIndex, h: Hedonic, cond: number, day: number, saleYear: number): number {
+  const age = Math.min(Math.max(saleYear - h.yearBuilt, 0), G.age_cap_years);
+  return (
+    locLog +
+    time.logAt(day) +
+    G.beta_ln_sqft * Math.log(h.sqft / G.ref_sqft) +
+    G.beta_beds * (h.beds - G.ref_beds) +
+    G.beta_age_per_year * (age - G.ref_age_years) +
+    G.unit_premium_log[Math.min(h.units, 4)] +
+    (h.isCondo ? G.condo_premium_log : 0) +
+    G.cond_effect_log[cond] -
+    G.cond_effect_log[COND_DATED]
+  );
+}

@@ -1,0 +1,76 @@
+// Decodes the kernel's output records (layout in abi-layout.ts) into CompsResult objects, and encodes subjects.
+import { AppError } from '../errors/app-error.js';
+import { REJECTION_REASONS } from '../store/columns.js';
+import { COMP_LEN, HEADER_LEN, KERNEL_BAD_CONFORMAL_INPUT, KERNEL_BAD_SUBJECT, KERNEL_ERRORS, REJECT_LEN, SUBJECT_LEN } from './abi-layout.js';
+import type { CompsResult, QueryOptions, Subject } from './types.js';
+
+const nullIfNaN = (v: number): number | null => (Number.isNaN(v) ? null : v);
+
+/** The AppError for a kernel error code: a refused subject or calibration sample is the caller's input
+ * (validation_failed); anything else is the kernel's (kernel_error). */
+export function kernelError(code: number, what: string): AppError {
+  const name = KERNEL_ERRORS[code] ?? `code_${code}`;
+  if (code === KERNEL_BAD_SUBJECT || code === KERNEL_BAD_CONFORMAL_INPUT) {
+    return new AppError('validation_failed', `${what}: input out of range (${name})`, { details: { kernelCode: code, kernel: name } });
+  }
+  return new AppError('kernel_error', `${what}: kernel error ${name}`, { details: { kernelCode: code, kernel: name } });
+}
+
+/** Writes one subject into `out` at `offset` (SUBJECT_LEN slots). */
+export function encodeSubject(s: Subject, opts: QueryOptions, out: Float64Array, offset: number): void {
+  out[offset] = s.lat;
+  out[offset + 1] = s.lon;
+  out[offset + 2] = s.sqft ?? NaN;
+  out[offset + 3] = s.beds ?? -1;
+  out[offset + 4] = s.ptype;
+  out[offset + 5] = s.county;
+  out[offset + 6] = s.asOfDay;
+  out[offset + 7] = s.stratumMask;
+  out[offset + 8] = s.excludeParcelIdx ?? -1;
+  out[offset + 9] = opts.maxStep ?? 3;
+  out[offset + 10] = opts.override ? opts.override.radiusMi : NaN;
+  out[offset + 11] = opts.override ? opts.override.windowDays : NaN;
+}
+
+export function encodeSubjects(subjects: readonly Subject[], opts: QueryOptions = {}): Float64Array {
+  const out = new Float64Array(subjects.length * SUBJECT_LEN);
+  subjects.forEach((s, k) => encodeSubject(s, opts, out, k * SUBJECT_LEN));
+  return out;
+}
+
+/** Decodes one record at `at`; returns the result and the offset of the next record. Throws on an error record. */
+export function decodeOne(o: Float64Array, at: number): { result: CompsResult; next: number } {
+  if (o[at] !== 0) throw kernelError(o[at], 'comp query');
+  const [nSel, nRej] = [o[at + 3], o[at + 4]];
+  let k = at + HEADER_LEN;
+  const accepted: CompsResult['accepted'] = [];
+  for (let i = 0; i < nSel; i++, k += COMP_LEN) {
+    accepted.push({ row: o[k], distMi: o[k + 1], indexFactor: o[k + 2], indexedPrice: o[k + 3], glaAdj: nullIfNaN(o[k + 4]), adjustedPrice: o[k + 5], similarity: o[k + 6] });
+  }
+  const rejected: CompsResult['rejected'] = [];
+  for (let i = 0; i < nRej; i++, k += REJECT_LEN) rejected.push({ row: o[k], reason: REJECTION_REASONS[o[k + 1]] });
+  const stats = { n: o[at + 5], median: nullIfNaN(o[at + 6]), q25: nullIfNaN(o[at + 7]), q75: nullIfNaN(o[at + 8]), fsd: nullIfNaN(o[at + 9]) };
+  return { result: { step: o[at + 1], nQualified: o[at + 2], accepted, rejected, stats }, next: k };
+}
+
+/** Size in f64 slots of the record at `at` (to skip it). */
+export function recordLen(o: Float64Array, at: number): number {
+  return HEADER_LEN + o[at + 3] * COMP_LEN + o[at + 4] * REJECT_LEN;
+}
+
+/** Decodes a whole batch output of `n` records; a subject the kernel refused becomes its AppError in place. */
+export function decodeBatch(o: Float64Array, n: number): Array<CompsResult | AppError> {
+  const out: Array<CompsResult | AppError> = [];
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    if (o[at] !== 0) {
+      out.push(kernelError(o[at], `batch subject ${i}`));
+      at += HEADER_LEN;
+      continue;
+    }
+    const { result, next } = decodeOne(o, at);
+    out.push(result);
+    at = next;
+  }
+  return out;
+}

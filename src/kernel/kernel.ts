@@ -1,0 +1,106 @@
+// The one TypeScript door to the WASM kernel: loads the sales columns and time index into a kernel instance's
+// linear memory once, then answers comp searches (single, batch) and split-conformal quantiles.
+import { AppError } from '../errors/app-error.js';
+import { COLUMN_IDS, PARAM_LEN, SUBJECT_LEN, type KernelExports } from './abi-layout.js';
+import { decodeBatch, decodeOne, encodeSubject, kernelError } from './decode.js';
+import { deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
+import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from './types.js';
+import { instantiateKernel, type WasmModule } from './wasm.js';
+
+export type Kernel = {
+  /** Rows in the spatial index (rows with usable coordinates). */
+  readonly indexRows: number;
+  readonly gridCells: number;
+  /** Bytes of this instance's linear memory. */
+  memoryBytes(): number;
+  queryComps(subject: Subject, opts?: QueryOptions): CompsResult;
+  /** Many subjects in one call (no rejection lists); a refused subject is its AppError in place. */
+  batch(subjects: readonly Subject[], opts?: QueryOptions): Array<CompsResult | AppError>;
+  /** Packed form for the pool: SUBJECT_LEN slots per subject in, the raw output records out (a copy). */
+  batchPacked(subjects: Float64Array): Float64Array;
+};
+
+export type KernelOptions = { params?: KernelParams; module?: WasmModule };
+
+function check(code: number, what: string): void {
+  if (code !== 0) throw kernelError(code, what);
+}
+
+/** A view at `ptr`; callers evaluate `ptr` (which may grow memory) before this reads memory.buffer. */
+function f64View(k: KernelExports, ptr: number, len: number): Float64Array {
+  return new Float64Array(k.memory.buffer, ptr, len);
+}
+
+function loadParams(k: KernelExports, p: KernelParams): void {
+  f64View(k, k.avm_params_ptr(), PARAM_LEN).set(paramSlots(p));
+  check(k.avm_set_params(), 'set params');
+  deedClassTable().forEach((cls, code) => {
+    if (cls !== 0) check(k.avm_set_deed_class(code, cls), 'set deed class');
+  });
+}
+
+function loadColumns(k: KernelExports, c: KernelColumns): void {
+  const n = c.lat.length;
+  check(k.avm_columns_alloc(n), 'allocate columns');
+  for (const name of Object.keys(COLUMN_IDS) as ColumnName[]) {
+    const src = c[name];
+    if (!src || src.length !== n) throw new AppError('kernel_error', `column ${name}: ${src ? src.length : 'missing'} rows, expected ${n}`);
+    const { id, type } = COLUMN_IDS[name];
+    // Views are re-made after every call: a call may grow memory and detach the old buffer.
+    const ptr = k.avm_column_ptr(id);
+    new type(k.memory.buffer, ptr, n).set(src as never);
+  }
+  check(k.avm_build_index(), 'build index');
+}
+
+function loadTimeIndex(k: KernelExports, series: readonly TimeIndexSeries[]): void {
+  check(k.avm_time_index_clear(), 'clear time index');
+  for (const s of series) {
+    check(k.avm_time_index_alloc(s.months.length), 'allocate time index');
+    const monthsPtr = k.avm_time_index_months_ptr();
+    new Int32Array(k.memory.buffer, monthsPtr, s.months.length).set(s.months);
+    f64View(k, k.avm_time_index_levels_ptr(), s.levels.length).set(s.levels);
+    check(k.avm_time_index_set(s.county), `time index of county ${s.county}`);
+  }
+}
+
+function output(k: KernelExports): Float64Array {
+  return f64View(k, k.avm_output_ptr(), k.avm_output_len());
+}
+
+function run(k: KernelExports, packed: Float64Array, withRejected: boolean): Float64Array {
+  const n = packed.length / SUBJECT_LEN;
+  f64View(k, k.avm_input_ptr(packed.length), packed.length).set(packed);
+  try {
+    check(k.avm_batch(n, withRejected ? 1 : 0), 'comp batch');
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('kernel_error', 'kernel trapped during a comp batch', { cause: e });
+  }
+  return output(k);
+}
+
+/** Loads `columns` and `timeIndex` into a new kernel instance (one per thread; columns are copied once). */
+export function createKernel(columns: KernelColumns, timeIndex: readonly TimeIndexSeries[] = [], opts: KernelOptions = {}): Kernel {
+  const k = instantiateKernel(opts.module);
+  // Params, deed classes and the time index go in before the columns: the index build reads them.
+  loadParams(k, opts.params ?? kernelParams());
+  loadTimeIndex(k, timeIndex);
+  loadColumns(k, columns);
+  const one = new Float64Array(SUBJECT_LEN);
+  return {
+    indexRows: k.avm_index_rows(),
+    gridCells: k.avm_index_cells(),
+    memoryBytes: () => k.memory.buffer.byteLength,
+    queryComps(subject, qopts = {}) {
+      encodeSubject(subject, qopts, one, 0);
+      return decodeOne(run(k, one, true), 0).result;
+    },
+    batch(subjects, qopts = {}) {
+      const packed = new Float64Array(subjects.length * SUBJECT_LEN);
+      subjects.forEach((s, i) => encodeSubject(s, qopts, packed, i * SUBJECT_LEN));
+      return decodeBatch(run(k, packed, false), subjects.length);
+    },
+    batchPacked: (packed) => run(k, packed, false).slice(),
+  };
+}

@@ -1,0 +1,74 @@
+// Small planar geometry helpers over GeoJSON lon/lat coordinates: point-in-polygon (with holes), bounding boxes,
+// and great-circle distance. Pure functions, no I/O; other modules reuse these signatures.
+
+export type Position = [number, number];
+export type PolygonCoords = Position[][];
+export type PolygonGeometry = { type: 'Polygon'; coordinates: PolygonCoords };
+export type MultiPolygonGeometry = { type: 'MultiPolygon'; coordinates: PolygonCoords[] };
+export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry;
+
+/** [minLon, minLat, maxLon, maxLat] */
+export type BBox = [number, number, number, number];
+
+/** Mean Earth radius in statute miles (IUGG mean radius 6371.0088 km / 1.609344). */
+export const EARTH_RADIUS_MI = 3958.8;
+
+function polygonsOf(geometry: AreaGeometry): PolygonCoords[] {
+  return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+}
+
+/** Even-odd ray casting on one ring; a point exactly on an edge may fall either way. */
+function inRing(lon: number, lat: number, ring: Position[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * True when (lon, lat) lies inside the Polygon or MultiPolygon: inside a polygon's outer ring (the first) and
+ * outside all its holes (the following rings). Planar test in degrees, fine at county scale.
+ */
+export function pointInPolygon(lon: number, lat: number, geometry: AreaGeometry): boolean {
+  for (const poly of polygonsOf(geometry)) {
+    if (poly.length === 0 || !inRing(lon, lat, poly[0])) continue;
+    let inHole = false;
+    for (let h = 1; h < poly.length && !inHole; h++) inHole = inRing(lon, lat, poly[h]);
+    if (!inHole) return true;
+  }
+  return false;
+}
+
+/** Bounding box of every vertex of the geometry; throws on an empty geometry. */
+export function bboxOf(geometry: AreaGeometry): BBox {
+  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  for (const poly of polygonsOf(geometry)) {
+    for (const ring of poly) {
+      for (const [lon, lat] of ring) {
+        if (lon < minLon) minLon = lon;
+        if (lon > maxLon) maxLon = lon;
+        if (lat < minLat) minLat = lat;
+        if (lat > maxLat) maxLat = lat;
+      }
+    }
+  }
+  if (minLon === Infinity) throw new Error('bboxOf: geometry has no vertices');
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+/** True when the point lies inside or on the bounding box. */
+export function inBBox(lon: number, lat: number, b: BBox): boolean {
+  return lon >= b[0] && lon <= b[2] && lat >= b[1] && lat <= b[3];
+}
+
+/** Great-circle distance in miles by the haversine formula, Earth radius 3958.8 mi. Inputs in degrees. */
+export function haversineMi(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_MI * Math.asin(Math.min(1, Math.sqrt(a)));
+}

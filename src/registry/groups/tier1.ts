@@ -1,0 +1,35 @@
+// Tier-1 valuation constants beyond comp policy v2: time-index estimator, as-is relaxation, flip pairs, appraisal
+// ceiling, luxury test, subject matching, and the out-of-time backtest's split and display/promotion gates.
+// (Named tier1.ts, not calibration.ts: serving reads it, and serving may not reach a path named like the job.)
+import { c, defineGroup } from '../define.js';
+
+const SPEC = 'service-spec.md';
+const HOUSE = 'house rule (issue 4)';
+
+export const TIER1 = defineGroup({
+  name: 'tier1_valuation',
+  version: '1.0.0',
+  owner: 'valuation',
+  entries: {
+    time_index_min_month_sales: c(20, 'sales', 'a month with fewer residualized sales carries the previous level forward (chained) instead of a noisy median', `${HOUSE}: median of n=20 has ~±4% standard error at a 15% residual spread`),
+    time_index_smooth_months: c(3, 'months', 'centered moving average of monthly medians (one-sided at the ends); damps sampling noise while keeping turning points', `${HOUSE}: 3-month smoothing as in S&P CoreLogic Case-Shiller 3-month moving average`),
+    as_is_relaxed_radius_mi: c(1.0, 'miles', 'relaxed and mixed as-is steps search 1.0 mi', `${SPEC} As-is value (1.0 mi / 48 months)`),
+    as_is_relaxed_window_days: c(1461, 'days', '48 months = 4 × 365.25 days', `${SPEC} As-is value (1.0 mi / 48 months)`),
+    as_is_mixed_haircut_frac: c(0.05, 'fraction', 'mixed non-renovated stratum value reduced 5% (mixed_condition_haircut)', `${SPEC} As-is value`),
+    flip_window_days: c(730, 'days', 'a dated/distressed sale followed by a renovated/new resale of the same PIN within 24 months is a flip pair', 'DOMAIN.md Comparable sales ("followed within months"); 24 months covers a slow permit-bound rehab'),
+    flip_sample_max: c(5, 'pairs', 'flip_pairs_summary.sample holds at most 5 pairs', `${SPEC} ARV flip_pairs_summary`),
+    appraisal_ceiling_window_days: c(730, 'days', 'max renovated sale over the last 24 months (max_reno_sale_24mo)', `${SPEC} ARV appraisal_ceiling`),
+    appraisal_ceiling_radius_mi: c(0.5, 'miles', 'neighbourhood of the ceiling: the ladder step-1 radius', `${SPEC} Comp policy step 1`),
+    subject_match_radius_mi: c(0.01, 'miles', 'a lat/lon subject takes the characteristics of a parcel within ~16 m (same lot); farther, fields stay null', `${HOUSE}: geocoder rooftop accuracy is ~10 m`),
+    holdout_days: c(365, 'days', 'the out-of-time backtest values the last ~12 months of sales', 'issue 4 brief; DOMAIN.md Out-of-time testing'),
+    calibration_min_n: c(30, 'sales', 'a segment gets its own conformal row only with at least 30 calibration ratios; ratio-study groups need 30', 'DOMAIN.md Measuring a valuation model (30 sales)'),
+    gate_point_min_ppe10: c(0.5, 'fraction', 'a segment displays points only when test PPE10 >= 50%', `${HOUSE}: below half within ±10% a point misleads more than a range; Zillow off-market ~61% (DOMAIN.md)`),
+    gate_coverage_tolerance: c(0.05, 'probability', 'test coverage of the 80% interval within ±5 points of nominal', 'issue 4 targets (±5 pts per segment)'),
+    gate_min_test_n: c(30, 'sales', 'a display gate decision needs at least 30 test sales', 'DOMAIN.md (report a group only with at least 30 sales)'),
+    gate_suppress_max_mdape: c(0.25, 'fraction', 'a segment whose test MdAPE exceeds 25% is suppressed (worse than the county assessor model, DOMAIN.md 24%)', 'DOMAIN.md Published anchors'),
+    promote_max_cod: c(15, 'COD points', 'champion promotion: overall COD at most 15', 'IAAO via DOMAIN.md; issue 4 targets'),
+    promote_prd_range: c([0.98, 1.03], 'ratio', 'champion promotion: PRD within 0.98-1.03', 'IAAO via DOMAIN.md'),
+    promote_max_abs_prb: c(0.05, 'ratio per doubling', 'champion promotion: |PRB| at most 0.05', 'IAAO via DOMAIN.md'),
+    promote_coverage_range: c([0.78, 0.82], 'probability', 'champion promotion: overall test coverage of the 80% interval within 78-82%', 'issue 4 targets'),
+  },
+});

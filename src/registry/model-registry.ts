@@ -1,0 +1,103 @@
+// The model release registry (GET /api/model-registry): versioned calibration tables in the `calibration` sub-db, the
+// champion with its immutable artifact digest, promotion gates, and the rollback pointer. A challenger becomes champion
+// only when it passes the gates; a failing one is recorded as rejected and serving keeps the champion.
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../valuation/inputs-hash.js';
+import type { CalibrationTable, SegmentMetrics } from '../valuation/segment.js';
+import { DB_NAMES, openSubDb } from '../store/env.js';
+import type { Store } from '../store/store.js';
+import { REGISTRY_VERSION } from './constants.js';
+import { COMP_POLICY } from './groups/comp-policy.js';
+import { TIER1 } from './groups/tier1.js';
+import { MODEL_VERSION } from './versions.js';
+
+export type GateCheck = { gate: string; value: number | null; target: string; passed: boolean };
+export type GateSummary = { passed: boolean; checks: GateCheck[] };
+
+export type RegistryEntry = {
+  calibrationVersion: string;
+  /** SHA-256 over model version, parameters (registry version + comp policy) and the calibration table. */
+  digest: string;
+  modelVersion: string;
+  registryVersion: string;
+  snapshotId: string;
+  createdAt: string;
+  gates: GateSummary;
+  status: 'champion' | 'retired' | 'rejected';
+};
+
+export type ModelRegistryDoc = { champion: RegistryEntry | null; rollback: RegistryEntry | null; history: RegistryEntry[] };
+
+const REGISTRY_KEY = 'model_registry';
+const tableKey = (version: string): string => `table:${version}`;
+/** History entries kept in the document (older ones stay addressable by their table key). */
+const HISTORY_MAX = 20;
+
+/** Immutable digest of a release: code version, parameters and the calibration table, canonical JSON, SHA-256. */
+export function artifactDigest(table: CalibrationTable, modelVersion = MODEL_VERSION, registryVersion = REGISTRY_VERSION): string {
+  const doc = canonicalJson({ model_version: modelVersion, parameters: { registry: registryVersion, comp_policy: COMP_POLICY.v }, calibration: table });
+  return createHash('sha256').update(`avm-model-artifact/v1\n${doc}`, 'utf8').digest('hex');
+}
+
+const within = (x: number | null, [lo, hi]: readonly number[]): boolean => x !== null && x >= lo && x <= hi;
+
+/** The promotion gates (constants group tier1_valuation) applied to a backtest's overall test metrics. */
+export function evaluatePromotionGates(m: SegmentMetrics): GateSummary {
+  const v = TIER1.v;
+  const checks: GateCheck[] = [
+    { gate: 'coverage80', value: m.coverage80, target: `${v.promote_coverage_range[0]}-${v.promote_coverage_range[1]}`, passed: within(m.coverage80, v.promote_coverage_range) },
+    { gate: 'cod', value: m.cod, target: `<= ${v.promote_max_cod}`, passed: m.cod !== null && m.cod <= v.promote_max_cod },
+    { gate: 'prd', value: m.prd, target: `${v.promote_prd_range[0]}-${v.promote_prd_range[1]}`, passed: within(m.prd, v.promote_prd_range) },
+    { gate: 'prb', value: m.prb, target: `|prb| <= ${v.promote_max_abs_prb}`, passed: m.prb !== null && Math.abs(m.prb) <= v.promote_max_abs_prb },
+    { gate: 'n', value: m.n, target: `>= ${v.gate_min_test_n}`, passed: m.n >= v.gate_min_test_n },
+  ];
+  return { passed: checks.every((c) => c.passed), checks };
+}
+
+export type ModelRegistry = {
+  document(): ModelRegistryDoc;
+  getTable(version: string): CalibrationTable | null;
+  /** The champion's calibration table (what serving uses), or null before any promotion. */
+  championTable(): CalibrationTable | null;
+  /** Stores the table and promotes it when its gates pass; returns the recorded entry. */
+  submit(table: CalibrationTable, gates: GateSummary): Promise<RegistryEntry>;
+  /** Makes the rollback pointer the champion again (the current champion is retired). */
+  rollback(): Promise<RegistryEntry | null>;
+};
+
+export function openModelRegistry(store: Store): ModelRegistry {
+  const db = openSubDb(store.env, DB_NAMES.calibration);
+  const doc = (): ModelRegistryDoc => (db.get(REGISTRY_KEY) as ModelRegistryDoc | undefined) ?? { champion: null, rollback: null, history: [] };
+  const getTable = (version: string): CalibrationTable | null => (db.get(tableKey(version)) as CalibrationTable | undefined) ?? null;
+  return {
+    document: doc,
+    getTable,
+    championTable: () => {
+      const c = doc().champion;
+      return c ? getTable(c.calibrationVersion) : null;
+    },
+    async submit(table, gates) {
+      const current = doc();
+      const entry: RegistryEntry = {
+        calibrationVersion: table.version, digest: artifactDigest(table, table.modelVersion, table.registryVersion), modelVersion: table.modelVersion,
+        registryVersion: table.registryVersion, snapshotId: table.snapshotId, createdAt: table.createdAt, gates, status: gates.passed ? 'champion' : 'rejected',
+      };
+      const next: ModelRegistryDoc = gates.passed
+        ? { champion: entry, rollback: current.champion ? { ...current.champion, status: 'retired' } : current.rollback, history: [entry, ...current.history].slice(0, HISTORY_MAX) }
+        : { ...current, history: [entry, ...current.history].slice(0, HISTORY_MAX) };
+      await db.transaction(() => {
+        db.put(tableKey(table.version), table);
+        db.put(REGISTRY_KEY, next);
+      });
+      return entry;
+    },
+    async rollback() {
+      const current = doc();
+      if (!current.rollback) return null;
+      const champion: RegistryEntry = { ...current.rollback, status: 'champion' };
+      const retired = current.champion ? { ...current.champion, status: 'retired' as const } : null;
+      await db.put(REGISTRY_KEY, { champion, rollback: null, history: [champion, ...(retired ? [retired] : []), ...current.history].slice(0, HISTORY_MAX) });
+      return champion;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Area context (`nbhd_premium`): a neighborhood estimate when no Tier-1 ARV exists (and as context beside it). Never
+// property-specific, never an arv value: this module only returns the evidence; valuation/ladder.ts places it.
+import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD, type AreaContext } from '../contracts/area-context.js';
+import { AREA_CONTEXT } from '../registry/groups/area.js';
+import { VALUATION_DISPLAY } from '../registry/groups/valuation.js';
+import { haversineMi } from '../reference/geo.js';
+import { CONDITION_CODE, TRACT_NONE } from '../store/columns.js';
+import type { AreaContextEvidence } from './ladder-evidence.js';
+import { armsLengthMask, type SalesColumns } from './hedonic/sales-columns.js';
+import { findFlipPairs, premiumFor, type FlipPair, type TimeFactor } from './area-premium.js';
+import { quantileType7 } from './metrics.js';
+
+export type { TimeFactor } from './area-premium.js';
+
+/** Built once per snapshot and reused for every subject: the arms-length mask and the same-PIN flip pairs. */
+export type AreaIndex = { sales: SalesColumns; arms: Uint8Array; pairs: FlipPair[]; timeFactor: TimeFactor | null };
+
+export type AreaSubject = {
+  lat: number; lon: number;
+  /** tract_idx of the subject in the snapshot's tract list, or null/TRACT_NONE. */
+  tractIdx: number | null;
+  ptype: number; county: number; sqft: number | null; asOfDay: number;
+  excludeParcelIdx?: number | null;
+};
+
+export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
+  const arms = armsLengthMask(sales);
+  return { sales, arms, pairs: findFlipPairs(sales, timeFactor), timeFactor };
+}
+
+const isReno = (c: number): boolean => c === CONDITION_CODE.renovated || c === CONDITION_CODE.new;
+const isDated = (c: number): boolean => c === CONDITION_CODE.distressed || c === CONDITION_CODE.dated;
+
+type Pool = { reno: number[]; dated: number[]; scope: string };
+
+/** Arms-length sales of the subject's type and county in the lookback, in its tract, else within neighbor_radius_mi. */
+function pool(ix: AreaIndex, s: AreaSubject): Pool {
+  const c = ix.sales;
+  const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
+  const tract: Pool = { reno: [], dated: [], scope: 'tract' };
+  const near: Pool = { reno: [], dated: [], scope: `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi` };
+  const hasTract = s.tractIdx !== null && s.tractIdx !== TRACT_NONE;
+  for (let i = 0; i < c.length; i++) {
+    if (!ix.arms[i] || c.ptype[i] !== s.ptype || c.county[i] !== s.county || c.saleDay[i] < from || c.saleDay[i] >= s.asOfDay) continue;
+    if (s.excludeParcelIdx != null && c.parcelIdx[i] === s.excludeParcelIdx) continue;
+    const cond = c.condition[i];
+    if (!isReno(cond) && !isDated(cond)) continue;
+    if (hasTract && c.tractIdx[i] === s.tractIdx) (isReno(cond) ? tract.reno : tract.dated).push(i);
+    if (haversineMi(s.lat, s.lon, c.lat[i], c.lon[i]) <= AREA_CONTEXT.v.neighbor_radius_mi) (isReno(cond) ? near.reno : near.dated).push(i);
+  }
+  return hasTract && tract.reno.length >= AREA_CONTEXT.v.min_sales ? tract : near;
+}
+
+/** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */
+function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number; lo: number; hi: number; perSqft: boolean } | null {
+  const c = ix.sales;
+  const perSqft = s.sqft !== null && s.sqft > 0;
+  const vals: number[] = [];
+  for (const i of rows) {
+    const adj = c.priceUsd[i] * (ix.timeFactor ? ix.timeFactor(c.county[i], c.saleDay[i], s.asOfDay) : 1);
+    if (!perSqft) vals.push(adj);
+    else if (c.sqft[i] > 0) vals.push((adj / c.sqft[i]) * (s.sqft as number));
+  }
+  if (vals.length < AREA_CONTEXT.v.min_sales) return null;
+  return { mid: quantileType7(vals, 0.5), lo: quantileType7(vals, 0.25), hi: quantileType7(vals, 0.75), perSqft };
+}
+
+/**
+ * The area estimate: median time-adjusted $/sf of renovated/new sales (tract, else within the radius) × subject sqft
+ * (median price when sqft is unknown), band = their quartiles. With fewer than min_sales renovated sales: the
+ * dated/distressed median × (1 + the shrunk flip premium). Null when neither has min_sales sales.
+ */
+export function estimateAreaContext(ix: AreaIndex, s: AreaSubject): AreaContextEvidence | null {
+  const p = pool(ix, s);
+  const prem = premiumFor(ix.pairs, s, AREA_CONTEXT.v.neighbor_radius_mi);
+  const premium = prem ? { value: prem.value, n_pairs: prem.n_pairs, shrunk_from: prem.shrunk_from } : null;
+  const idx = ix.timeFactor ? 'time-adjusted' : 'not time-adjusted';
+  const reno = summarize(ix, p.reno, s);
+  if (reno) {
+    const what = reno.perSqft ? `median ${idx} $/sf × ${s.sqft} sqft` : `median ${idx} price`;
+    return { valueUsd: reno.mid, lowUsd: reno.lo, highUsd: reno.hi, confidence: VALUATION_DISPLAY.v.area_context_confidence_max, premium, basis: `${what} of ${p.reno.length} renovated/new sales (${p.scope}, ${AREA_CONTEXT.v.lookback_days} d)` };
+  }
+  const dated = summarize(ix, p.dated, s);
+  if (!dated || !prem) return null;
+  const up = 1 + prem.value;
+  const what = dated.perSqft ? `median ${idx} $/sf × ${s.sqft} sqft` : `median ${idx} price`;
+  return { valueUsd: dated.mid * up, lowUsd: dated.lo * up, highUsd: dated.hi * up, confidence: VALUATION_DISPLAY.v.area_context_confidence_max, premium, basis: `${what} of ${p.dated.length} dated/distressed sales (${p.scope}) × (1 + flip premium ${prem.value.toFixed(3)}, ${prem.n_pairs} pairs)` };
+}
+
+/** The contract object (label, method) for an evidence record, unrounded; the ladder rounds for display. */
+export function areaContextFromEvidence(e: AreaContextEvidence): AreaContext {
+  return { value: e.valueUsd, label: AREA_CONTEXT_LABEL, low: e.lowUsd, high: e.highUsd, confidence: e.confidence, method: AREA_CONTEXT_METHOD, premium: e.premium, basis: e.basis };
+}

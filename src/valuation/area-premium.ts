@@ -1,0 +1,60 @@
+// Same-PIN flip pairs (a dated/distressed sale, then a renovated/new resale within flip_window_days) and the area
+// renovation premium shrunk toward the county premium: the `premium` object {value, n_pairs, shrunk_from}.
+import { AREA_CONTEXT } from '../registry/groups/area.js';
+import { COMP_POLICY } from '../registry/groups/comp-policy.js';
+import { deedClassTable } from '../kernel/params.js';
+import { haversineMi } from '../reference/geo.js';
+import { CONDITION_CODE } from '../store/columns.js';
+import type { SalesColumns } from './hedonic/sales-columns.js';
+import { median } from './metrics.js';
+
+/** Price-level factor carrying a sale of `saleDay` to `toDay` in `county` (a time index); 1 = unindexed. */
+export type TimeFactor = (county: number, saleDay: number, toDay: number) => number;
+
+export type FlipPair = { county: number; lat: number; lon: number; day1: number; day2: number; upliftLog: number };
+
+export type Premium = { value: number; n_pairs: number; shrunk_from: number | null };
+
+/**
+ * Pairs of consecutive sales of one parcel: leg 1 dated/distressed, leg 2 renovated/new, ≤ flip_window_days apart,
+ * both with an arms-length deed and price ≥ the floor (the rapid-resale screen is NOT applied: a quick resale is
+ * exactly the renovation signal). upliftLog = ln(p2 / (p1 × time factor leg1→leg2)).
+ */
+export function findFlipPairs(c: SalesColumns, tf: TimeFactor | null): FlipPair[] {
+  const deed = deedClassTable();
+  const ok = (i: number) => deed[c.deedType[i]] === 0 && c.priceUsd[i] >= COMP_POLICY.v.price_floor_usd && c.numParcels[i] <= 1;
+  const order = Array.from({ length: c.length }, (_, i) => i).sort((a, b) => c.parcelIdx[a] - c.parcelIdx[b] || c.saleDay[a] - c.saleDay[b] || a - b);
+  const pairs: FlipPair[] = [];
+  for (let k = 1; k < order.length; k++) {
+    const a = order[k - 1], b = order[k];
+    if (c.parcelIdx[a] !== c.parcelIdx[b] || !ok(a) || !ok(b)) continue;
+    const gap = c.saleDay[b] - c.saleDay[a];
+    const c1 = c.condition[a], c2 = c.condition[b];
+    if (gap <= 0 || gap > AREA_CONTEXT.v.flip_window_days) continue;
+    if (!(c1 === CONDITION_CODE.distressed || c1 === CONDITION_CODE.dated) || !(c2 === CONDITION_CODE.renovated || c2 === CONDITION_CODE.new)) continue;
+    const f = tf ? tf(c.county[a], c.saleDay[a], c.saleDay[b]) : 1;
+    pairs.push({ county: c.county[b], lat: c.lat[b], lon: c.lon[b], day1: c.saleDay[a], day2: c.saleDay[b], upliftLog: Math.log(c.priceUsd[b] / (c.priceUsd[a] * f)) });
+  }
+  return pairs;
+}
+
+/**
+ * Area premium for a subject: pairs completed before asOfDay within the lookback; area = those within radiusMi.
+ * value = exp(w·m_area + (1−w)·m_county) − 1 with m the median log uplift and w = n/(n + premium_shrink_k);
+ * shrunk_from = exp(m_area) − 1 (the unshrunk area premium), null when the area has no pair. Null without any county pair.
+ */
+export function premiumFor(pairs: readonly FlipPair[], s: { lat: number; lon: number; county: number; asOfDay: number }, radiusMi: number): Premium | null {
+  const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
+  const county: number[] = [], area: number[] = [];
+  for (const p of pairs) {
+    if (p.county !== s.county || p.day2 >= s.asOfDay || p.day2 < from) continue;
+    county.push(p.upliftLog);
+    if (haversineMi(s.lat, s.lon, p.lat, p.lon) <= radiusMi) area.push(p.upliftLog);
+  }
+  if (county.length === 0) return null;
+  const mCounty = median(county);
+  if (area.length === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
+  const mArea = median(area);
+  const w = area.length / (area.length + AREA_CONTEXT.v.premium_shrink_k);
+  return { value: Math.exp(w * mArea + (1 - w) * mCounty) - 1, n_pairs: area.length, shrunk_from: Math.exp(mArea) - 1 };
+}

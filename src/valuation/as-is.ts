@@ -1,0 +1,44 @@
+// As-is value (valuation.value_as_is): median of the dated/distressed stratum (n ≥ 3, `primary`), then the same
+// stratum at 1.0 mi / 48 months (`relaxed`), then the mixed non-renovated stratum there with a 5% haircut
+// (`mixed_condition_haircut`), else null with warning as_is_thin_evidence. Never an input to arv (INV-8).
+import type { AsIs } from '../contracts/as-is.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { STRATUM } from '../kernel/params.js';
+import type { CompsResult, QueryOptions, Subject as KernelSubject } from '../kernel/types.js';
+import { COMP_POLICY } from '../registry/groups/comp-policy.js';
+import { TIER1 } from '../registry/groups/tier1.js';
+
+export type AsIsResult = { asIs: AsIs | null; warnings: string[]; rows: number[] };
+
+type Step = { basis: NonNullable<AsIs['as_is_basis']>; mask: number; opts: QueryOptions; factor: number };
+
+function steps(): Step[] {
+  const relaxed = { override: { radiusMi: TIER1.v.as_is_relaxed_radius_mi, windowDays: TIER1.v.as_is_relaxed_window_days } };
+  return [
+    { basis: 'primary', mask: STRATUM.asIs, opts: {}, factor: 1 },
+    { basis: 'relaxed', mask: STRATUM.asIs, opts: relaxed, factor: 1 },
+    { basis: 'mixed_condition_haircut', mask: STRATUM.mixed, opts: relaxed, factor: 1 - TIER1.v.as_is_mixed_haircut_frac },
+  ];
+}
+
+function valued(res: CompsResult): boolean {
+  return res.accepted.length >= COMP_POLICY.v.min_comps_value && res.stats.median !== null && res.stats.q25 !== null && res.stats.q75 !== null;
+}
+
+/** The as-is value of a subject (kernel subject without stratum); the first step with ≥ 3 comps wins. */
+export function valueAsIs(kernel: Kernel, s: Omit<KernelSubject, 'stratumMask'>): AsIsResult {
+  for (const step of steps()) {
+    const res = kernel.queryComps({ ...s, stratumMask: step.mask }, step.opts);
+    if (!valued(res)) continue;
+    const f = step.factor;
+    const asIs: AsIs = {
+      value: (res.stats.median as number) * f,
+      low: (res.stats.q25 as number) * f,
+      high: (res.stats.q75 as number) * f,
+      n_comps: res.accepted.length,
+      as_is_basis: step.basis,
+    };
+    return { asIs, warnings: [], rows: res.accepted.map((a) => a.row) };
+  }
+  return { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
+}

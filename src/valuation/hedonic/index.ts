@@ -1,0 +1,10 @@
+// Public surface of Tier 2 (hedonic_v1).
+export { fitHedonic, segmentRows } from './fit.js';
+export { predictHedonic, hedonicInterval, resolveLocation, quarterFor } from './predict.js';
+export { hedonicEvidence } from './evidence.js';
+export { backtestHedonic, type HedonicBacktest, type HedonicBacktestRow } from './backtest.js';
+export { runFitHedonic, tractMetaFromRecords } from './job.js';
+export { saveHedonicModel, loadHedonicModel, listHedonicModels, summarizeHedonicModel, HEDONIC_CURRENT_KEY, type HedonicModelSummary } from './store.js';
+export { segmentKey } from './design.js';
+export { salesColumnsFromArrow, armsLengthMask, quarterOfDay, dayOfIso, isoOfDay, type SalesColumns } from './sales-columns.js';
+export type * from './types.js';

@@ -1,0 +1,95 @@
+// inputs_hash: the reproducibility fingerprint of a valuation over exactly the inputs the spec lists. Not
+// anonymization, not a security hash, not a credential. Canonical form below is versioned by HASH_DOMAIN.
+import { createHash } from 'node:crypto';
+import type { Subject } from '../contracts/subject.js';
+import { AppError } from '../errors/app-error.js';
+
+/** A JSON value; `undefined` object members are dropped, as in JSON. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json | undefined };
+
+/**
+ * The spec's listed inputs, one member each. Everything a valuation depends on goes in exactly one member;
+ * nothing time-of-day (as_of, request ids) goes in, so a re-run on the same inputs gives the same hash.
+ */
+export type InputsHashParts = {
+  /** Subject identity: the Subject object as valued. */
+  subject: Subject;
+  /** Tract inputs: geoid, segment, tract premium / tax rate rows the valuation read; null outside the tracts. */
+  tract: Json;
+  /** Assumptions: caller overrides and defaults in effect (prop_type, scope, owner_occupied, …). */
+  assumptions: Json;
+  /** Normalized evidence: comps and rejections in kernel order, the time index used, flip-pair legs. */
+  evidence: { comps: Json[]; rejected: Json[]; timeIndex: Json; flipPairs: Json[] };
+  /** Source provenance: snapshot id, comp source (fallback chain), data vintages. */
+  provenance: Json;
+  /** Asset slices: the calibration-table row, hedonic coefficients, area-premium row actually used. */
+  assetSlices: Json;
+  /** Model and registry versions (model_version, constants REGISTRY_VERSION, calibration/hedonic versions). */
+  versions: { model: string; registry: string; [key: string]: string | null | undefined };
+};
+
+/** Prefix bound into every digest; bump it whenever the canonical form below changes. */
+export const HASH_DOMAIN = 'avm-inputs-hash/v1';
+
+/**
+ * Canonical JSON: object keys sorted recursively by UTF-16 code unit order (Array.prototype.sort default);
+ * `undefined` members dropped; arrays keep their order; strings NFC-normalized; numbers in ECMAScript's shortest
+ * round-trip form (Number.prototype.toString, identical on every conforming engine), -0 written as 0.
+ * Rejected with internal_error: NaN/±Infinity, undefined inside arrays, bigint, functions, symbols, and
+ * non-plain objects (Date, Map, typed arrays…), so nothing is silently coerced.
+ */
+export function canonicalJson(value: unknown, path = '$'): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw hashError(path, `non-finite number ${value}`);
+      return JSON.stringify(value === 0 ? 0 : value);
+    case 'string':
+      return JSON.stringify(value.normalize('NFC'));
+    case 'object':
+      return Array.isArray(value) ? canonicalArray(value, path) : canonicalObject(value as Record<string, unknown>, path);
+    default:
+      throw hashError(path, `unsupported ${typeof value}`);
+  }
+}
+
+function canonicalArray(items: unknown[], path: string): string {
+  const parts = items.map((item, i) => {
+    if (item === undefined) throw hashError(`${path}[${i}]`, 'undefined inside an array');
+    return canonicalJson(item, `${path}[${i}]`);
+  });
+  return `[${parts.join(',')}]`;
+}
+
+function canonicalObject(obj: Record<string, unknown>, path: string): string {
+  const proto = Object.getPrototypeOf(obj);
+  if (proto !== Object.prototype && proto !== null) throw hashError(path, `non-plain object (${proto?.constructor?.name ?? 'unknown'})`);
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .map((k) => [k.normalize('NFC'), k] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (let i = 1; i < keys.length; i++) {
+    if (keys[i][0] === keys[i - 1][0]) throw hashError(path, `keys collide after NFC normalization: ${keys[i][0]}`);
+  }
+  return `{${keys.map(([norm, raw]) => `${JSON.stringify(norm)}:${canonicalJson(obj[raw], `${path}.${norm}`)}`).join(',')}}`;
+}
+
+function hashError(path: string, what: string): AppError {
+  return new AppError('internal_error', `inputs hash: ${what} at ${path}`);
+}
+
+/** SHA-256 hex of HASH_DOMAIN + '\n' + canonicalJson(parts). Stable across runs, processes and machines. */
+export function inputsHash(parts: InputsHashParts): string {
+  const canonical = canonicalJson({
+    subject: parts.subject,
+    tract: parts.tract,
+    assumptions: parts.assumptions,
+    evidence: parts.evidence,
+    provenance: parts.provenance,
+    asset_slices: parts.assetSlices,
+    versions: parts.versions,
+  });
+  return createHash('sha256').update(`${HASH_DOMAIN}\n${canonical}`, 'utf8').digest('hex');
+}

@@ -1,0 +1,98 @@
+// Typed view of a snapshot's parcel table (store/columns.ts PARCEL_COLUMNS) for subject resolution: PIN and
+// normalized-address lookups and a coarse lat/lon grid for "the parcel at this point". Maps are built lazily, once.
+import type { Table } from 'apache-arrow';
+import { AppError } from '../errors/app-error.js';
+import { haversineMi } from '../reference/geo.js';
+import { TIER1 } from '../registry/groups/tier1.js';
+import { PARCEL_COLUMNS as P } from '../store/columns.js';
+
+export type ParcelView = {
+  length: number;
+  pin(i: number): string;
+  address(i: number): string | null;
+  lat: Float64Array; lon: Float64Array; county: Uint8Array; ptype: Uint8Array; units: Uint8Array; sqft: Float64Array;
+  beds: Int8Array; yearBuilt: Int16Array; condition: Uint8Array; tractIdx: Uint16Array;
+  rowOfPin(pin: string): number | null;
+  /** `normalized` is normalizeAddress(...) of subject.ts. */
+  rowOfAddress(normalized: string): number | null;
+  /** Rows in the grid cell of (lat, lon) and its 8 neighbours. */
+  near(lat: number, lon: number): number[];
+};
+
+/** Grid cell side in degrees: ~0.07 mi of latitude, several times the subject match radius. */
+const CELL_DEG = 0.001;
+const cell = (lat: number, lon: number): number => Math.floor(lat / CELL_DEG) * 1_000_000 + Math.floor(lon / CELL_DEG + 500_000);
+
+function arr<T>(table: Table, name: string): T {
+  const c = table.getChild(name);
+  if (!c) throw new AppError('ingest_invalid_file', `parcel table has no column ${name}`);
+  return c.toArray() as T;
+}
+
+/** The parcel view; `normalize` is the address normalizer (passed in to keep one definition, in subject.ts). */
+export function parcelViewFromArrow(table: Table, normalize: (a: string) => string): ParcelView {
+  const pinCol = table.getChild(P.pin);
+  const addrCol = table.getChild(P.address);
+  if (!pinCol) throw new AppError('ingest_invalid_file', 'parcel table has no pin column');
+  const lat = arr<Float64Array>(table, P.lat);
+  const lon = arr<Float64Array>(table, P.lon);
+  const n = table.numRows;
+  let byPin: Map<string, number> | null = null;
+  let byAddress: Map<string, number> | null = null;
+  let grid: Map<number, number[]> | null = null;
+  const address = (i: number): string | null => {
+    const v = addrCol?.get(i);
+    return v == null || v === '' ? null : String(v);
+  };
+  return {
+    length: n,
+    pin: (i) => String(pinCol.get(i)),
+    address,
+    lat, lon,
+    county: arr(table, P.county), ptype: arr(table, P.ptype), units: arr(table, P.units), sqft: arr(table, P.sqft),
+    beds: arr(table, P.beds), yearBuilt: arr(table, P.yearBuilt), condition: arr(table, P.condition), tractIdx: arr(table, P.tractIdx),
+    rowOfPin(pin) {
+      byPin ??= new Map(Array.from({ length: n }, (_, i) => [String(pinCol.get(i)), i] as [string, number]));
+      return byPin.get(pin) ?? null;
+    },
+    rowOfAddress(normalized) {
+      if (!byAddress) {
+        byAddress = new Map();
+        for (let i = 0; i < n; i++) {
+          const a = address(i);
+          if (a !== null && !byAddress.has(normalize(a))) byAddress.set(normalize(a), i);
+        }
+      }
+      return byAddress.get(normalized) ?? null;
+    },
+    near(qLat, qLon) {
+      if (!grid) {
+        grid = new Map();
+        for (let i = 0; i < n; i++) {
+          if (!Number.isFinite(lat[i]) || !Number.isFinite(lon[i])) continue;
+          const k = cell(lat[i], lon[i]);
+          const list = grid.get(k);
+          if (list) list.push(i);
+          else grid.set(k, [i]);
+        }
+      }
+      const out: number[] = [];
+      for (const dy of [-CELL_DEG, 0, CELL_DEG]) for (const dx of [-CELL_DEG, 0, CELL_DEG]) out.push(...(grid.get(cell(qLat + dy, qLon + dx)) ?? []));
+      return out;
+    },
+  };
+}
+
+/** The nearest parcel within subject_match_radius_mi of (lat, lon), or null (then the subject's fields stay null). */
+export function findParcelNear(p: ParcelView, lat: number, lon: number): number | null {
+  let best: number | null = null;
+  let bestMi: number = TIER1.v.subject_match_radius_mi;
+  for (const i of p.near(lat, lon)) {
+    const d = haversineMi(lat, lon, p.lat[i], p.lon[i]);
+    if (d <= bestMi) {
+      bestMi = d;
+      best = i;
+    }
+  }
+  return best;
+}

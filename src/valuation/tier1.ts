@@ -1,0 +1,114 @@
+// Tier-1 ARV evidence from the renovated/new stratum through the kernel: comps, rejections, dispersion, IQR, ladder
+// step, flip pairs, appraisal ceiling and the luxury test. The display decision itself is the ladder's (ladder.ts).
+import type { AppraisalCeiling, FlipPairsSummary, Tier1Method } from '../contracts/arv.js';
+import type { Comp, CompRejection } from '../contracts/comp.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { STRATUM } from '../kernel/params.js';
+import type { CompsResult, Subject as KernelSubject } from '../kernel/types.js';
+import { COMP_POLICY } from '../registry/groups/comp-policy.js';
+import { TIER1 } from '../registry/groups/tier1.js';
+import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
+import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
+import type { SalesColumns } from './hedonic/sales-columns.js';
+import type { Tier1Evidence } from './ladder-evidence.js';
+
+export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex };
+
+/** The subject as the kernel sees it, plus the caller's price (luxury test only). */
+export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { priceUsd: number | null };
+
+export type Tier1Result = {
+  /** Ladder evidence without calibration (attached by the assembly from the segment's table row). */
+  evidence: Omit<Tier1Evidence, 'calibration'>;
+  comps: Comp[];
+  rejected: CompRejection[];
+  flipPairs: FlipPair[];
+  flipSummary: FlipPairsSummary;
+  appraisalCeiling: AppraisalCeiling;
+  /** Kernel rows of the accepted comps and of the whole pool (for the inputs hash and tests). */
+  compRows: number[];
+  poolRows: number[];
+};
+
+export function tier1Method(countyCode: number): Tier1Method {
+  return countyCode === 2 ? 'lake_gis_comps' : 'renovated_comps';
+}
+
+/**
+ * luxury_thin_comps: the subject lies beyond the size or price range of the whole candidate pool of its ladder step
+ * (accepted and rejected market sales: larger than every pool sale's sqft, or priced above every pool sale) AND fewer
+ * than min_comps_point comps qualified. Thin evidence at the top of the market is not extrapolated.
+ */
+export function isLuxuryThin(s: Tier1Subject, sales: SalesColumns, poolRows: readonly number[], nComps: number): boolean {
+  if (nComps >= COMP_POLICY.v.min_comps_point || poolRows.length === 0) return false;
+  let maxSqft = -Infinity;
+  let maxPrice = -Infinity;
+  for (const r of poolRows) {
+    if (sales.sqft[r] > maxSqft) maxSqft = sales.sqft[r];
+    if (sales.priceUsd[r] > maxPrice) maxPrice = sales.priceUsd[r];
+  }
+  const bigger = s.sqft !== null && Number.isFinite(maxSqft) && s.sqft > maxSqft;
+  const pricier = s.priceUsd !== null && s.priceUsd > maxPrice;
+  return bigger || pricier;
+}
+
+/** Max market renovated/new sale within the ceiling radius over the last 24 months; flag set by the caller's value. */
+export function maxRenoSale24mo(deps: Tier1Deps, s: Tier1Subject): number | null {
+  const res = deps.kernel.queryComps(
+    { ...kernelSubject(s), stratumMask: STRATUM.arv },
+    { override: { radiusMi: TIER1.v.appraisal_ceiling_radius_mi, windowDays: TIER1.v.appraisal_ceiling_window_days } },
+  );
+  let max: number | null = null;
+  const consider = (row: number): void => {
+    const p = deps.sales.priceUsd[row];
+    if (max === null || p > max) max = p;
+  };
+  res.accepted.forEach((a) => consider(a.row));
+  res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).forEach((r) => consider(r.row));
+  return max;
+}
+
+function kernelSubject(s: Tier1Subject): Omit<KernelSubject, 'stratumMask'> {
+  return { lat: s.lat, lon: s.lon, sqft: s.sqft, beds: s.beds, ptype: s.ptype, county: s.county, asOfDay: s.asOfDay, excludeParcelIdx: s.excludeParcelIdx ?? null };
+}
+
+function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): Tier1Result['evidence'] {
+  const n = res.accepted.length;
+  const valued = n >= COMP_POLICY.v.min_comps_value && res.stats.median !== null;
+  const step = res.step >= 1 && res.step <= 3 ? (res.step as 1 | 2 | 3) : null;
+  return {
+    method: tier1Method(s.county),
+    nComps: n,
+    valueUsd: valued ? res.stats.median : null,
+    fsdPct: res.stats.fsd === null ? null : res.stats.fsd * 100,
+    ladderStep: valued ? step : null,
+    compRangeUsd: valued && res.stats.q25 !== null && res.stats.q75 !== null ? { low: res.stats.q25, high: res.stats.q75 } : null,
+    luxuryThinComps: luxury,
+  };
+}
+
+/** Tier-1 evidence for one subject (the kernel's strict sale_day < asOfDay keeps the future out). */
+export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
+  const res = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
+  const compRows = res.accepted.map((a) => a.row);
+  const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
+  const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
+  const evidence = evidenceOf(res, s, luxury);
+  const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, [...compRows, ...res.rejected.map((r) => r.row)], s.asOfDay);
+  const max = opts.withCeiling === false ? null : maxRenoSale24mo(deps, s);
+  return {
+    evidence,
+    comps: res.accepted.map((a) => toComp(deps.sales, a)),
+    rejected: res.rejected.map((r) => toRejection(deps.sales, r, s.lat, s.lon)),
+    flipPairs,
+    flipSummary: summarizeFlipPairs(flipPairs),
+    appraisalCeiling: { flag: false, max_reno_sale_24mo: max },
+    compRows,
+    poolRows,
+  };
+}
+
+/** Appraisal-ceiling flag against a served number: set when it exceeds the max renovated sale of the last 24 months. */
+export function ceilingFor(base: AppraisalCeiling, servedUsd: number | null): AppraisalCeiling {
+  return { flag: servedUsd !== null && base.max_reno_sale_24mo !== null && servedUsd > base.max_reno_sale_24mo, max_reno_sale_24mo: base.max_reno_sale_24mo };
+}

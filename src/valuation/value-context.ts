@@ -1,0 +1,89 @@
+// What one valuation reads, loaded once per process or worker thread: the snapshot's sales columns, the parcel and
+// listing data for subject resolution, the time index, the champion's calibration table and the kernel.
+import { createHash } from 'node:crypto';
+import type { AreaContextEvidence, HedonicEvidence } from './ladder-evidence.js';
+import type { Rent } from '../contracts/rent.js';
+import { columnsFromArrow, createKernel, type Kernel } from '../kernel/index.js';
+import type { KernelColumns, TimeIndexSeries } from '../kernel/types.js';
+import { openModelRegistry } from '../registry/model-registry.js';
+import type { Store } from '../store/store.js';
+import { buildParcelSalesIndex, type ParcelSalesIndex } from './flip-pairs.js';
+import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from './hedonic/sales-columns.js';
+import { parcelViewFromArrow } from './parcel-view.js';
+import type { CalibrationTable } from './segment.js';
+import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectData } from './subject.js';
+import { buildTimeIndex, type TimeIndexBuild } from './time-index.js';
+
+/**
+ * Optional evidence providers of other modules (Tier 2, area context, rent). Absent → that evidence is null and the
+ * ladder falls through to the next row; rent falls back to an explicitly unestimated record.
+ */
+export type ValuationHooks = {
+  tier2?: (s: ResolvedSubject, asOfDay: number) => HedonicEvidence | null;
+  areaContext?: (s: ResolvedSubject, asOfDay: number) => AreaContextEvidence | null;
+  /** Tier-2 model value for the approaches-disagree check beside a Tier-1 value. */
+  modelValue?: (s: ResolvedSubject, asOfDay: number) => number | null;
+  rent?: (s: ResolvedSubject, asOfIso: string) => Rent;
+};
+
+export type ValuationContext = {
+  kernel: Kernel;
+  sales: SalesColumns;
+  parcelSales: ParcelSalesIndex;
+  subjects: SubjectData;
+  /** GEOIDs with at least one ingested sale (tract_not_ingested otherwise). */
+  ingestedTracts: ReadonlySet<string>;
+  timeIndex: TimeIndexBuild;
+  /** Digest of the time-index series handed to the kernel (inputs hash). */
+  timeIndexDigest: string;
+  calibration: CalibrationTable | null;
+  snapshotId: string;
+  vintages: Record<string, unknown> | null;
+  now: () => Date;
+  hooks: ValuationHooks;
+};
+
+/** Serving cutoff: the day after the snapshot's last sale (every stored sale is in the past of a serving valuation). */
+export function servingCutoffDay(sales: SalesColumns): number {
+  let max = -Infinity;
+  for (let i = 0; i < sales.length; i++) if (sales.saleDay[i] > max) max = sales.saleDay[i];
+  return Number.isFinite(max) ? max + 1 : 0;
+}
+
+export function seriesDigest(series: readonly TimeIndexSeries[]): string {
+  const doc = JSON.stringify(series.map((s) => ({ county: s.county, months: Array.from(s.months), levels: Array.from(s.levels) })));
+  return createHash('sha256').update(doc).digest('hex');
+}
+
+/** Kernel inputs of the current snapshot: what the worker pool's snapshotLoader hands to every thread. */
+export function loadKernelSnapshot(store: Store): { columns: KernelColumns; timeIndex: TimeIndexSeries[] } {
+  const snap = store.readSalesSnapshot();
+  const sales = salesColumnsFromArrow(snap.table);
+  return { columns: columnsFromArrow(snap.table), timeIndex: buildTimeIndex(sales, servingCutoffDay(sales)).series };
+}
+
+export type ContextOptions = { kernel?: Kernel; now?: () => Date; hooks?: ValuationHooks; calibration?: CalibrationTable | null };
+
+/** Builds the context from the store's current snapshot; pass `kernel` when one is already loaded (a worker's). */
+export function buildValuationContext(store: Store, opts: ContextOptions = {}): ValuationContext {
+  const snap = store.readSalesSnapshot();
+  const sales = salesColumnsFromArrow(snap.table);
+  const timeIndex = buildTimeIndex(sales, servingCutoffDay(sales), armsLengthMask(sales));
+  const parcels = parcelViewFromArrow(store.readParcels(snap.id).table, normalizeAddress);
+  const ingested = new Set<string>();
+  for (let i = 0; i < sales.length; i++) if (sales.tractIdx[i] < sales.tracts.length) ingested.add(sales.tracts[sales.tractIdx[i]]);
+  return {
+    kernel: opts.kernel ?? createKernel(columnsFromArrow(snap.table), timeIndex.series),
+    sales,
+    parcelSales: buildParcelSalesIndex(sales),
+    subjects: buildSubjectData(store.getTracts(), parcels, store.getListings()),
+    ingestedTracts: ingested,
+    timeIndex,
+    timeIndexDigest: seriesDigest(timeIndex.series),
+    calibration: opts.calibration !== undefined ? opts.calibration : openModelRegistry(store).championTable(),
+    snapshotId: snap.id,
+    vintages: { sales_snapshot: snap.id, corpus: store.corpusVintage() },
+    now: opts.now ?? (() => new Date()),
+    hooks: opts.hooks ?? {},
+  };
+}

@@ -1,0 +1,168 @@
+// valueProperty: one full valuation — subject, Tier-1 comps, as-is, the ladder's decision, rehab, tax, rent, the
+// artifact and the displayed valuation derived from it. getComps: the comp evidence alone (the get_comps operation).
+import type { FallbackAttempt } from '../contracts/artifact.js';
+import type { Rent } from '../contracts/rent.js';
+import type { Tax } from '../contracts/tax.js';
+import type { Valuation } from '../contracts/valuation.js';
+import { AppError } from '../errors/app-error.js';
+import { REGISTRY_VERSION } from '../registry/constants.js';
+import { MODEL_VERSION } from '../registry/versions.js';
+import { COUNTY_CODE, PTYPE_CODE } from '../store/columns.js';
+import { deriveDisplayedValuation, buildArtifact } from './artifact.js';
+import { valueAsIs, type AsIsResult } from './as-is.js';
+import { dayOfIso, isoOfDay } from './hedonic/sales-columns.js';
+import { decideValuationDisplay, type LadderDecision } from './ladder.js';
+import { fsdTier } from './ladder-confidence.js';
+import type { LadderEvidence, Tier1Evidence } from './ladder-evidence.js';
+import { estimateRehab, type RehabScope } from './rehab.js';
+import { calibrationFor } from './segment.js';
+import { resolveSubject, type ResolvedSubject, type SubjectInput } from './subject.js';
+import { estimateTax } from './tax.js';
+import { ceilingFor, computeTier1, type Tier1Result, type Tier1Subject } from './tier1.js';
+import type { ValuationContext } from './value-context.js';
+
+export type ValueInput = SubjectInput & { asOf?: string | null; scope?: RehabScope | null; ownerOccupied?: boolean | null };
+
+/** Rent when the rent module is not wired: every number null, method says so (never a fabricated rent). */
+export const RENT_NOT_ESTIMATED: Rent = { market: null, reno: null, s8: null, method: 'not_estimated', confidence: null, warnings: ['rent_model_not_wired'] };
+
+type Pieces = { r: ResolvedSubject; ownerOccupied: boolean; asOfIso: string; asOfDay: number; t1: Tier1Result | null; asIs: AsIsResult; decision: LadderDecision };
+
+function gates(r: ResolvedSubject, ctx: ValuationContext): LadderEvidence['subject'] {
+  return {
+    county: r.subject.county,
+    outsideMappedTracts: r.tract === null,
+    tractNotIngested: r.tract !== null && !ctx.ingestedTracts.has(r.tract.geoid),
+    condoModelUnavailable: r.subject.property_type === 'condo',
+  };
+}
+
+export function tier1SubjectOf(r: ResolvedSubject, ctx: ValuationContext, asOfDay: number): Tier1Subject {
+  if (r.ptypeCode === null) throw new AppError('units_required', 'property type and unit count are unknown: pass units (1-4) or prop_type');
+  const s = r.subject;
+  return {
+    lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null, ptype: r.ptypeCode, county: COUNTY_CODE[s.county], asOfDay,
+    excludeParcelIdx: r.parcelPin && ctx.subjects.parcels ? ctx.subjects.parcels.rowOfPin(r.parcelPin) : null, priceUsd: s.price,
+  };
+}
+
+function asOfOf(input: ValueInput, ctx: ValuationContext): { asOfIso: string; asOfDay: number } {
+  const iso = input.asOf ?? ctx.now().toISOString().slice(0, 10);
+  const day = dayOfIso(iso);
+  return { asOfIso: isoOfDay(day), asOfDay: day };
+}
+
+/** Subject → evidence → the ladder's decision (no assembly). Exposed for the backtest and tests. */
+export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
+  const r = resolveSubject(input, ctx.subjects);
+  const { asOfIso, asOfDay } = asOfOf(input, ctx);
+  const g = gates(r, ctx);
+  const blocked = g.outsideMappedTracts || g.tractNotIngested || g.condoModelUnavailable;
+  const ts = blocked ? null : tier1SubjectOf(r, ctx, asOfDay);
+  const t1 = ts ? computeTier1(ctx, ts) : null;
+  const asIs = ts ? valueAsIs(ctx.kernel, ts) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
+  const tier1: Tier1Evidence | null = t1
+    ? { ...t1.evidence, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
+    : null;
+  const evidence: LadderEvidence = {
+    subject: g,
+    tier1,
+    tier2: blocked ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null),
+    areaContext: g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null),
+  };
+  return { r, ownerOccupied: input.ownerOccupied ?? false, asOfIso, asOfDay, t1, asIs, decision: decideValuationDisplay(evidence) };
+}
+
+function taxOf(p: Pieces, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
+  const s = p.r.subject;
+  const { tax } = estimateTax({
+    county: s.county, municipality: p.r.tract?.muni ?? null, triad: null, classCode: null,
+    priceUsd: s.price, asIsValueUsd: p.asIs.asIs?.value ?? null, arvUsd: v.pointUsd, arvPointActionable: v.pointUsd !== null,
+    areaEstimateUsd: v.areaUsd, ownerOccupied: p.ownerOccupied, asOf: p.asOfIso,
+  });
+  return tax;
+}
+
+function fallbackChain(p: Pieces): FallbackAttempt[] {
+  const served = p.decision.artifactArv !== null;
+  const n = p.t1?.comps.length ?? 0;
+  const corpus: FallbackAttempt = { source: 'corpus', served, note: p.t1 ? `${n} renovated/new comps from snapshot corpus` : `not searched: ${p.decision.arvNullReason}` };
+  return served ? [corpus] : [corpus, { source: 'none', served: false, note: `no comp source served a Tier-1 value (${p.decision.arvNullReason})` }];
+}
+
+/** The spec's Valuation object for one subject. */
+export function valueProperty(input: ValueInput, ctx: ValuationContext): Valuation {
+  const p = decide(input, ctx);
+  const { r, decision, t1 } = p;
+  const s = r.subject;
+  const rehab = estimateRehab({ condition: (s.condition as never) ?? null, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
+  const comps = decision.artifactArv ? (t1?.comps ?? []) : [];
+  const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment) : null;
+  const artifact = buildArtifact({
+    modelVersion: MODEL_VERSION,
+    asOf: p.asOfIso,
+    subject: s,
+    compsUsed: comps,
+    compsRejected: t1?.rejected ?? [],
+    fallbackChain: fallbackChain(p),
+    warnings: p.asIs.warnings,
+    vintages: ctx.vintages,
+    asIs: p.asIs.asIs,
+    decision,
+    hashParts: {
+      tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
+      assumptions: { prop_type: s.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
+      evidence: { comps, rejected: t1?.rejected ?? [], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: t1?.flipPairs ?? [] },
+      provenance: { snapshot_id: ctx.snapshotId, fallback: fallbackChain(p).map((f) => f.source), vintages: ctx.vintages as never },
+      assetSlices: { calibration: calRow as never, hedonic: null, area: null },
+      versions: { model: MODEL_VERSION, registry: REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
+    },
+  });
+  const pointUsd = decision.pointActionable ? decision.arv.value : null;
+  const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
+  const servedForCeiling = pointUsd ?? (decision.outcome === 'range' ? decision.arv.low : null);
+  return deriveDisplayedValuation(artifact, decision, {
+    rent: ctx.hooks.rent?.(r, p.asOfIso) ?? RENT_NOT_ESTIMATED,
+    rehab,
+    tax: taxOf(p, { pointUsd, areaUsd }),
+    arvEvidence: t1
+      ? {
+          flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
+          flip_pairs_summary: t1.flipSummary,
+          appraisal_ceiling: decision.artifactArv ? ceilingFor(t1.appraisalCeiling, servedForCeiling) : null,
+          time_index_note: ctx.timeIndex.note,
+        }
+      : { time_index_note: null },
+  });
+}
+
+/** get_comps: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence. */
+export function getComps(input: Omit<SubjectInput, 'propType'> & { propType?: 'mf2_4' | 'sfh' | null; asOf?: string | null }, ctx: ValuationContext) {
+  const p = decide({ ...input, propType: input.propType ?? (input.units == null ? 'mf2_4' : null) }, ctx);
+  const a = p.decision.arv;
+  const fsd = p.t1?.evidence.fsdPct ?? null;
+  return {
+    as_of: p.asOfIso,
+    model_version: MODEL_VERSION,
+    subject: p.r.subject,
+    segment: p.r.segment,
+    method: a.method,
+    tier: a.method_tier,
+    outcome: p.decision.outcome,
+    confidence: a.confidence,
+    confidence_p10: a.confidence_p10 ?? null,
+    dispersion: { fsd_pct: fsd, fsd_tier: fsd === null ? null : fsdTier(fsd), gate_pct: 35 },
+    interval: a.interval ?? null,
+    range: a.low !== null && a.high !== null ? { low: a.low, high: a.high } : null,
+    value: a.value,
+    suppression_reason: a.suppression_reason ?? null,
+    range_reason: a.range_reason ?? null,
+    ladder_step: p.t1?.evidence.ladderStep ?? null,
+    accepted: p.t1?.comps ?? [],
+    rejected: p.t1?.rejected ?? [],
+    flip_pairs_summary: p.t1?.flipSummary ?? null,
+    time_index_note: p.t1 ? ctx.timeIndex.note : null,
+  };
+}
+
+export const PTYPE_OF_UNITS = (units: number): keyof typeof PTYPE_CODE => (units === 1 ? 'sfh' : 'mf2_4');

@@ -1,0 +1,102 @@
+// The valuation worker pool (Piscina): one kernel per thread over a snapshot loaded once in the main thread and
+// shared with the workers as SharedArrayBuffer-backed columns (one decode, no per-worker parse, no copy on hand-off).
+// One task per batch of subjects. Pool failures map to pool_queue_full, pool_timeout and worker_crashed.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { AppError } from '../errors/app-error.js';
+import { COLUMN_IDS, SUBJECT_LEN } from '../kernel/abi-layout.js';
+import { decodeBatch, encodeSubjects } from '../kernel/decode.js';
+import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from '../kernel/types.js';
+import { kernelModule, repoRoot } from '../kernel/wasm.js';
+import type { TaskReply } from './tasks.js';
+import type { WorkerInit } from './valuation-worker.js';
+
+export type SnapshotData = { columns: KernelColumns; timeIndex: TimeIndexSeries[] };
+export type PoolOptions = {
+  workers: number;
+  maxQueue: number;
+  taskTimeoutMs: number;
+  /** Loads the snapshot once, in the main thread (e.g. from the LMDB Arrow snapshot via columnsFromArrow). */
+  snapshotLoader: () => SnapshotData | Promise<SnapshotData>;
+  /** Absolute paths of compiled modules exporting `tasks` (see tasks.ts), loaded by every worker. */
+  taskModules?: string[];
+};
+
+export type ValuationPool = {
+  run<T = unknown>(task: string, payload?: unknown): Promise<T>;
+  comps(subject: Subject, opts?: QueryOptions): Promise<CompsResult>;
+  compsBatch(subjects: readonly Subject[] | Float64Array, opts?: QueryOptions): Promise<Array<CompsResult | AppError>>;
+  readonly threads: number;
+  close(): Promise<void>;
+};
+
+/** Compiled worker entry: Piscina threads load JavaScript, so even under vitest the worker runs from dist/. */
+export function workerEntryPath(): string {
+  const file = join(repoRoot(), 'dist', 'src', 'workers', 'valuation-worker.js');
+  if (!existsSync(file)) throw new AppError('internal_error', `worker entry ${file} missing: run npm run build`);
+  return file;
+}
+
+/** Copies each column into a SharedArrayBuffer so every worker reads the same bytes. */
+export function shareColumns(c: KernelColumns): KernelColumns {
+  const out = {} as Record<ColumnName, unknown>;
+  for (const name of Object.keys(COLUMN_IDS) as ColumnName[]) {
+    const Type = COLUMN_IDS[name].type;
+    // Typed arrays accept a SharedArrayBuffer; the cast only widens the lib typing of the constructor union.
+    const shared = new Type(new SharedArrayBuffer(c[name].length * Type.BYTES_PER_ELEMENT) as unknown as ArrayBuffer);
+    shared.set(c[name] as never);
+    out[name] = shared;
+  }
+  return out as KernelColumns;
+}
+
+/** The taxonomy error of a failed pool run (the worker's own errors come back as TaskReply, not here). */
+export function poolError(e: unknown, timeoutMs: number): AppError {
+  const err = e as Error;
+  if (err?.name === 'AbortError') return new AppError('pool_timeout', `valuation task exceeded ${timeoutMs} ms`, { cause: e });
+  if (/queue is at limit/i.test(err?.message ?? '')) return new AppError('pool_queue_full', 'valuation pool queue is full', { retryAfterSec: 1, cause: e });
+  return new AppError('worker_crashed', `valuation worker stopped: ${err?.message ?? e}`, { cause: e });
+}
+
+export async function createValuationPool(o: PoolOptions): Promise<ValuationPool> {
+  const snap = await o.snapshotLoader();
+  const workerData: WorkerInit = {
+    columns: shareColumns(snap.columns),
+    timeIndex: snap.timeIndex,
+    module: kernelModule(),
+    taskModules: (o.taskModules ?? []).map((p) => pathToFileURL(p).href),
+  };
+  const piscina = new Piscina({ filename: workerEntryPath(), minThreads: o.workers, maxThreads: o.workers, maxQueue: o.maxQueue, idleTimeout: 2 ** 31 - 1, workerData });
+  // Piscina parks tasks that carry an abort signal outside its bounded queue, so the bound is kept here:
+  // at most one running task per worker plus maxQueue waiting.
+  let inFlight = 0;
+  const run = async <T>(task: string, payload?: unknown): Promise<T> => {
+    if (inFlight >= o.workers + o.maxQueue) throw poolError(new Error('Task queue is at limit'), o.taskTimeoutMs);
+    let reply: TaskReply;
+    inFlight++;
+    try {
+      reply = (await piscina.run({ task, payload }, { signal: AbortSignal.timeout(o.taskTimeoutMs) })) as TaskReply;
+    } catch (e) {
+      throw poolError(e, o.taskTimeoutMs);
+    } finally {
+      inFlight--;
+    }
+    if (!reply.ok) throw new AppError(reply.error.code, reply.error.message, { details: reply.error.details });
+    return reply.value as T;
+  };
+  return {
+    run,
+    comps: (subject, opts = {}) => run<CompsResult>('comps', { subject, opts }),
+    async compsBatch(subjects, opts = {}) {
+      const packed = subjects instanceof Float64Array ? subjects : encodeSubjects(subjects, opts);
+      const out = await run<Float64Array>('compsBatch', { subjects: packed });
+      return decodeBatch(out, packed.length / SUBJECT_LEN);
+    },
+    get threads() {
+      return piscina.threads.length;
+    },
+    close: () => piscina.destroy(),
+  };
+}

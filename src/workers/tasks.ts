@@ -1,0 +1,42 @@
+// Task handlers a valuation worker runs, by name. Built-ins: `comps` (one subject, with rejections), `compsBatch`
+// (packed subjects in, packed kernel records out), `kernelStats`. Later modules add tasks (e.g. `value`) by passing
+// `taskModules` to the pool: each module exports `tasks: Record<string, TaskHandler>`.
+import { AppError } from '../errors/app-error.js';
+import type { Kernel } from '../kernel/kernel.js';
+import type { QueryOptions, Subject } from '../kernel/types.js';
+import { SUBJECT_LEN } from '../kernel/abi-layout.js';
+
+export type TaskContext = { kernel: Kernel };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TaskHandler = (payload: any, ctx: TaskContext) => unknown;
+
+/** What crosses back from a worker: a value, or an error already in the taxonomy. */
+export type TaskReply = { ok: true; value: unknown } | { ok: false; error: { code: AppError['code']; message: string; details: unknown } };
+
+export const BUILTIN_TASKS: Record<string, TaskHandler> = {
+  comps: (p: { subject: Subject; opts?: QueryOptions }, { kernel }) => kernel.queryComps(p.subject, p.opts ?? {}),
+  compsBatch: (p: { subjects: Float64Array }, { kernel }) => {
+    if (!(p.subjects instanceof Float64Array) || p.subjects.length % SUBJECT_LEN !== 0) {
+      throw new AppError('validation_failed', `compsBatch needs a Float64Array of ${SUBJECT_LEN} slots per subject`);
+    }
+    return kernel.batchPacked(p.subjects);
+  },
+  kernelStats: (_p: unknown, { kernel }) => ({
+    indexRows: kernel.indexRows,
+    gridCells: kernel.gridCells,
+    wasmMemoryBytes: kernel.memoryBytes(),
+    heapUsedBytes: process.memoryUsage().heapUsed,
+  }),
+};
+
+/** Runs `task` and wraps the outcome; unknown failures become internal_error so the reply is always typed. */
+export async function dispatch(handlers: Record<string, TaskHandler>, task: string, payload: unknown, ctx: TaskContext): Promise<TaskReply> {
+  const handler = handlers[task];
+  try {
+    if (!handler) throw new AppError('internal_error', `no worker task named ${task}`);
+    return { ok: true, value: await handler(payload, ctx) };
+  } catch (e) {
+    const err = e instanceof AppError ? e : new AppError('internal_error', `worker task ${task} failed: ${(e as Error)?.message ?? e}`);
+    return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+  }
+}

@@ -1,0 +1,117 @@
+import { Router } from '@koa/router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openAudit, parseAnalyticsDays, retentionCutoff, type Audit } from '../../src/auth/audit.js';
+import type { Caller } from '../../src/auth/authorize.js';
+import { openKeyStore } from '../../src/auth/keys.js';
+import { auditMiddleware } from '../../src/http/middleware/audit.js';
+import { authMiddleware } from '../../src/http/middleware/auth.js';
+import { requireOperator } from '../../src/http/middleware/operator.js';
+import { rawRequest, serve, tempEnv, type TempEnv } from '../http/middleware/support.js';
+
+const DAY_MS = 86_400_000;
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const keyCaller = (id: string): Caller => ({ kind: 'key', ip: '127.0.0.1', key: { id, scopes: ['read'], rpm_limit: 60, created_at: '', rotated_from: null, revoked_at: null, label: null } });
+const anon: Caller = { kind: 'anonymous', ip: '127.0.0.1' };
+
+let t: TempEnv;
+let audit: Audit;
+beforeEach(() => {
+  t = tempEnv();
+  audit = openAudit(t.env, { now: () => NOW });
+});
+afterEach(async () => t.dispose());
+
+describe('record + analytics(days)', () => {
+  it('meters per day, per key or anonymous, per operation, and audits keyed calls only', async () => {
+    audit.record({ caller: keyCaller('k1'), op: 'underwrite', status: 200, requestId: 'r1' });
+    audit.record({ caller: keyCaller('k1'), op: 'underwrite', status: 200, requestId: 'r2' });
+    audit.record({ caller: keyCaller('k2'), op: 'get_comps', status: 403, requestId: 'r3', atMs: NOW - DAY_MS });
+    audit.record({ caller: anon, op: 'underwrite', status: 200, requestId: 'r4' });
+    audit.record({ caller: { kind: 'rejected', reason: 'revoked', ip: '127.0.0.1' }, op: 'underwrite', status: 401, requestId: 'r5' });
+    audit.record({ caller: anon, op: 'underwrite', status: 200, requestId: 'r6', atMs: NOW - 2 * DAY_MS }); // outside days=2
+    await audit.flush();
+    const a = audit.analytics(2);
+    // Window = 2026-11-20..2026-11-21: k1 x2 + anon x1 + rejected x1 today, k2 x1 yesterday.
+    expect(a).toEqual({
+      days: 2,
+      from: '2026-11-20',
+      to: '2026-11-21',
+      total_calls: 5,
+      anonymous_calls: 1,
+      keyed_calls: 3,
+      rejected_calls: 1,
+      active_keys: 2,
+      by_day: [
+        { date: '2026-11-20', anonymous: 0, keyed: 1, rejected: 0 },
+        { date: '2026-11-21', anonymous: 1, keyed: 2, rejected: 1 },
+      ],
+      by_operation: [
+        { op: 'underwrite', calls: 4 },
+        { op: 'get_comps', calls: 1 },
+      ],
+    });
+    expect(audit.auditFor('k1').map((r) => [r.request_id, r.status, r.ip])).toEqual([['r1', 200, '127.0.0.1'], ['r2', 200, '127.0.0.1']]);
+  });
+});
+
+describe('pruneAudit(now)', () => {
+  it('removes audit and metering rows older than 12 calendar months, keeps newer ones', async () => {
+    expect(retentionCutoff(NOW).toISOString()).toBe('2025-11-21T12:00:00.000Z');
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'old', atMs: Date.UTC(2025, 10, 20) });
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'kept', atMs: Date.UTC(2025, 10, 22) });
+    await audit.flush();
+    const { removed } = await audit.pruneAudit(NOW);
+    expect(removed).toBe(2); // one audit record + its metering row of 2025-11-20
+    expect(audit.auditFor('k1').map((r) => r.request_id)).toEqual(['kept']);
+    expect(audit.analytics(366).keyed_calls).toBe(1);
+  });
+});
+
+describe('parseAnalyticsDays(raw)', () => {
+  it('accepts 1..366 and refuses anything else with validation_failed', () => {
+    expect(parseAnalyticsDays('30')).toBe(30);
+    for (const bad of [undefined, '', '0', '367', '-1', '1.5', 'abc', '30 ']) {
+      expect(() => parseAnalyticsDays(bad), String(bad)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    }
+  });
+});
+
+describe('requireOperator(writeSecret) + auditMiddleware over HTTP', () => {
+  it('serves GET /api/admin/analytics only with the operator secret, and meters the calls', async () => {
+    const secret = 'operator-secret-0123456789';
+    const keys = openKeyStore(t.env);
+    const server = await serve((app) => {
+      const router = new Router();
+      router.get('/api/admin/analytics', requireOperator(secret), (ctx) => void (ctx.body = audit.analytics(parseAnalyticsDays(ctx.query.days))));
+      app.use(authMiddleware({ keys, trustProxy: false }));
+      app.use(auditMiddleware({ audit }));
+      app.use(router.routes());
+    });
+    try {
+      const path = '/api/admin/analytics?days=7';
+      expect((await rawRequest(server.port, { path })).status).toBe(401);
+      expect((await rawRequest(server.port, { path, headers: [['Authorization', 'Bearer wrong']] })).status).toBe(401);
+      expect((await rawRequest(server.port, { path, headers: [['Authorization', `Bearer ${secret}x`]] })).status).toBe(401);
+      const ok = await rawRequest(server.port, { path, headers: [['Authorization', `Bearer ${secret}`]] });
+      expect(ok.status).toBe(200);
+      expect(JSON.parse(ok.body).days).toBe(7);
+      const bad = await rawRequest(server.port, { path: '/api/admin/analytics?days=0', headers: [['Authorization', `Bearer ${secret}`]] });
+      expect(bad.status).toBe(400);
+      await audit.flush();
+      // 5 calls so far, all metered under `rejected` (wrong or operator bearer) or `anonymous` (none), op = route pattern.
+      expect(audit.analytics(1).by_operation).toEqual([{ op: 'GET /api/admin/analytics', calls: 5 }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is always 401 while WRITE_SECRET is unset', async () => {
+    const server = await serve((app) => app.use(requireOperator(null)));
+    try {
+      expect((await rawRequest(server.port, { path: '/', headers: [['Authorization', 'Bearer ']] })).status).toBe(401);
+      expect((await rawRequest(server.port, { path: '/', headers: [['Authorization', 'Bearer null']] })).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+});

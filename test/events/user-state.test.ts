@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getEventLog } from '../../src/events/log.js';
+import { openUserState, type UserState } from '../../src/events/user-state.js';
+import { tempEnv, type TempEnv } from '../http/middleware/support.js';
+
+let t: TempEnv;
+let state: UserState;
+const NOW = Date.UTC(2026, 10, 21, 9, 30);
+beforeEach(() => {
+  t = tempEnv();
+  state = openUserState(t.env, { now: () => NOW });
+});
+afterEach(async () => t.dispose());
+
+describe('saveFavorite(input, actor)', () => {
+  it('stores durably, then appends favorite_saved carrying the stored record', async () => {
+    const fav = await state.saveFavorite({ property_id: '16-01-100-001', payload: { note: 'corner lot' } }, 'key:abc');
+    expect(fav).toEqual({ id: 'p:16-01-100-001', property_id: '16-01-100-001', address: null, payload: { note: 'corner lot' }, saved_at: '2026-11-21T09:30:00.000Z', actor: 'key:abc' });
+    const events = getEventLog(t.env).readAfter(0, 10);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'favorite_saved', actor: 'key:abc', payload: fav });
+    const reopened = openUserState(await t.reopen());
+    expect(reopened.listFavorites()).toEqual([fav]);
+    expect(getEventLog(t.env).readAfter(0, 10)).toHaveLength(1);
+  });
+
+  it('replaces a favorite of the same address (case and spacing normalised)', async () => {
+    await state.saveFavorite({ address: '123 N Main St' }, 'a');
+    await state.saveFavorite({ address: '123  n main st' }, 'a');
+    expect(state.listFavorites()).toHaveLength(1);
+  });
+
+  it('refuses a favorite with neither property_id nor address, or with extra keys', async () => {
+    await expect(state.saveFavorite({ payload: {} }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(state.saveFavorite({ property_id: 'x', extra: 1 }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(getEventLog(t.env).lastId()).toBe(0);
+  });
+});
+
+describe('upsertPreset(input, actor)', () => {
+  it('creates with a generated id, then updates in place keeping created_at', async () => {
+    const created = await state.upsertPreset({ name: 'Conservative', assumptions: { rate: 7.5 } }, 'a');
+    const updated = await state.upsertPreset({ id: created.id, name: 'Conservative v2', assumptions: { rate: 7.25 } }, 'a');
+    expect(updated).toMatchObject({ id: created.id, name: 'Conservative v2', created_at: created.created_at });
+    expect(state.listPresets()).toEqual([updated]);
+    expect(getEventLog(t.env).readAfter(0, 10).map((e) => e.kind)).toEqual(['preset_updated', 'preset_updated']);
+  });
+});
+
+describe('addNote(input, actor)', () => {
+  it('accepts a 4000-character body and refuses 4001 or an empty body', async () => {
+    const note = await state.addNote({ property_id: 'p1', body: 'x'.repeat(4000) }, 'a');
+    expect(note.body).toHaveLength(4000);
+    await expect(state.addNote({ property_id: 'p1', body: 'x'.repeat(4001) }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(state.addNote({ entity_id: 'e1', body: '' }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(state.listNotes()).toEqual([note]);
+    expect(getEventLog(t.env).readAfter(0, 10).map((e) => e.kind)).toEqual(['note_added']);
+  });
+});

@@ -1,0 +1,95 @@
+// The TypeScript door to the WASM kernel: hand-computed results through the ABI, error mapping to the taxonomy,
+// the Arrow adapter, split-conformal quantiles, and locating the committed .wasm from the repo root.
+import { tableFromArrays } from 'apache-arrow';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { conformalOneSided, conformalTwoSided } from '../../bench/reference/index.js';
+import { generateCorpus } from '../../bench/kernel-corpus.js';
+import { AppError } from '../../src/errors/app-error.js';
+import { columnsFromArrow, conformalInterval, conformalQuantile, createKernel, kernelWasmPath, STRATUM } from '../../src/kernel/index.js';
+import type { KernelColumns, Subject } from '../../src/kernel/types.js';
+import { SALES_COLUMNS } from '../../src/store/columns.js';
+
+const MI_PER_DEG = 69.0941; // 3958.8 mi × π / 180
+const AS_OF = 20_000;
+
+/** Rows due north of (42, -87.7) at `northMi`, renovated SFH in Cook, warranty deeds. */
+function corpus(rows: Array<{ northMi: number; ageDays: number; price: number; sqft: number }>): KernelColumns {
+  const n = rows.length;
+  return {
+    parcelIdx: Uint32Array.from(rows.map((_, i) => i)), county: new Uint8Array(n).fill(1),
+    lat: Float64Array.from(rows.map((r) => 42 + r.northMi / MI_PER_DEG)), lon: new Float64Array(n).fill(-87.7),
+    saleDay: Int32Array.from(rows.map((r) => AS_OF - r.ageDays)), priceUsd: Float64Array.from(rows.map((r) => r.price)),
+    sqft: Float64Array.from(rows.map((r) => r.sqft)), beds: new Int8Array(n).fill(3), ptype: new Uint8Array(n),
+    condition: new Uint8Array(n).fill(2), deedType: new Uint8Array(n).fill(1), numParcels: new Uint16Array(n).fill(1),
+  };
+}
+
+const subject = (over: Partial<Subject> = {}): Subject => ({ lat: 42, lon: -87.7, sqft: 1500, beds: 3, ptype: 0, county: 1, asOfDay: AS_OF, stratumMask: STRATUM.arv, ...over });
+
+describe('kernel door', () => {
+  it('returns the hand-computed GLA adjustment and median through the ABI', () => {
+    // Two 1400 sqft comps at $280,000 ($200/sf): marginal 0.5 × 200 = $100/sf, adj 100 × 100 = $10,000, adjusted $290,000.
+    const k = createKernel(corpus([{ northMi: 0.1, ageDays: 10, price: 280_000, sqft: 1400 }, { northMi: 0.2, ageDays: 20, price: 280_000, sqft: 1400 }]));
+    const r = k.queryComps(subject());
+    expect(r.step).toBe(1); // fewer than 5 at every step: the earliest of the tied steps
+    expect(r.accepted.map((c) => c.row)).toEqual([0, 1]);
+    expect(r.accepted[0].glaAdj).toBeCloseTo(10_000, 6);
+    expect(r.accepted[0].distMi).toBeCloseTo(0.1, 4);
+    expect(r.stats).toEqual({ n: 2, median: 290_000, q25: 290_000, q75: 290_000, fsd: 0 });
+    // Unknown subject sqft: no adjustment (null), the median is the indexed price.
+    const u = k.queryComps(subject({ sqft: null }));
+    expect(u.accepted[0].glaAdj).toBeNull();
+    expect(u.stats.median).toBe(280_000);
+  });
+
+  it('returns an empty result with null statistics when nothing qualifies', () => {
+    const r = createKernel(corpus([])).queryComps(subject());
+    expect(r).toEqual({ step: 1, nQualified: 0, accepted: [], rejected: [], stats: { n: 0, median: null, q25: null, q75: null, fsd: null } });
+  });
+
+  it('maps bad input to the error taxonomy', () => {
+    const c = corpus([{ northMi: 0.1, ageDays: 10, price: 280_000, sqft: 1400 }]);
+    expect(() => createKernel({ ...c, sqft: new Float64Array(5) })).toThrow(expect.objectContaining({ code: 'kernel_error' }));
+    const k = createKernel(c);
+    expect(() => k.queryComps(subject({ lat: NaN }))).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    const batch = k.batch([subject({ lat: 200 }), subject()]);
+    expect(batch[0]).toBeInstanceOf(AppError);
+    expect((batch[1] as { stats: { n: number } }).stats.n).toBe(1);
+    expect(() => createKernel(c, [{ county: 1, months: [5, 4], levels: [1, 1] }])).toThrow(expect.objectContaining({ code: 'kernel_error' }));
+  });
+
+  it('refuses a corpus whose bounding box would need too many grid cells', () => {
+    const c = corpus([{ northMi: 0, ageDays: 10, price: 200_000, sqft: 1000 }, { northMi: 0, ageDays: 10, price: 200_000, sqft: 1000 }]);
+    c.lat[1] = -60; // 102° of latitude by 1-mile cells and a world-wide longitude span
+    c.lon[1] = 170;
+    expect(() => createKernel(c)).toThrow(expect.objectContaining({ code: 'kernel_error', details: expect.objectContaining({ kernel: 'grid_too_large' }) }));
+  });
+
+  it('reads the snapshot columns from an Arrow table by their contract names', () => {
+    const { columns } = generateCorpus({ n: 200, seed: 3, region: 'town' });
+    const arrays = Object.fromEntries(Object.entries(columns).map(([k, v]) => [SALES_COLUMNS[k as keyof typeof SALES_COLUMNS], v]));
+    const table = tableFromArrays(arrays as Record<string, Float64Array>);
+    const back = columnsFromArrow(table);
+    for (const [k, v] of Object.entries(columns)) expect(Array.from(back[k as keyof KernelColumns]), k).toEqual(Array.from(v));
+    const { sqft: _drop, ...rest } = arrays;
+    expect(() => columnsFromArrow(tableFromArrays(rest as Record<string, Float64Array>))).toThrow(expect.objectContaining({ code: 'ingest_invalid_file' }));
+  });
+
+  it('computes split-conformal ranks by hand and like the reference', () => {
+    // n = 9, alpha = 0.2: two-sided ranks floor(10 × 0.1) = 1 and ceil(10 × 0.9) = 9; one-sided ceil(10 × 0.8) = 8.
+    const r = [9, 3, 5, 1, 7, 2, 8, 4, 6];
+    expect(conformalInterval(r, 0.2)).toEqual({ lo: 1, hi: 9 });
+    expect(conformalQuantile(r, 0.2)).toBe(8);
+    const ratios = Array.from({ length: 101 }, (_, i) => 0.8 + ((i * 37) % 101) / 250);
+    expect(conformalInterval(ratios, 0.2)).toEqual(conformalTwoSided(ratios, 0.2));
+    expect(conformalQuantile(ratios, 0.1)).toBe(conformalOneSided(ratios, 0.1));
+    expect(() => conformalInterval([], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => conformalInterval([1, NaN], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+
+  it('finds the committed wasm from the repo root', () => {
+    expect(kernelWasmPath()).toMatch(/src\/kernel\/avm_kernel\.wasm$/);
+    expect(existsSync(kernelWasmPath())).toBe(true);
+  });
+});

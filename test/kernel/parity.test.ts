@@ -1,0 +1,80 @@
+// Property-based parity: the WASM kernel and the plain-TypeScript reference return the same selected comps (same
+// order), the same rejection reasons, and statistics equal within 1e-9 relative, over generated corpora that include
+// edge geographies (high latitude, next to the antimeridian, across the equator) and duplicate coordinates.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRefKernel, type RefKernel } from '../../bench/reference/index.js';
+import { generateCorpus, subjectAt, type CorpusSpec } from '../../bench/kernel-corpus.js';
+import { createKernel, type Kernel } from '../../src/kernel/index.js';
+import type { CompsResult } from '../../src/kernel/types.js';
+
+const END_DAY = 20_000;
+const SPECS: CorpusSpec[] = [
+  { n: 3000, seed: 11, region: 'town' },
+  { n: 2000, seed: 12, region: 'town', dupCoordShare: 0.5 },
+  { n: 3000, seed: 13, region: 'cookLake' },
+  { n: 1500, seed: 14, region: 'highLat' },
+  { n: 1500, seed: 15, region: 'antimeridian' },
+  { n: 1500, seed: 16, region: 'equator', messShare: 0.3 },
+];
+const corpora = SPECS.map((spec) => {
+  const c = generateCorpus({ ...spec, endDay: END_DAY });
+  return { c, wasm: createKernel(c.columns, c.timeIndex), ref: createRefKernel(c.columns, c.timeIndex), brute: createRefKernel(c.columns, c.timeIndex, { bruteForce: true }) };
+});
+
+const REL = 1e-9;
+function close(a: number | null, b: number | null, what: string): void {
+  if (a === null || b === null) return expect(a, what).toBe(b);
+  expect(Math.abs(a - b), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(REL * Math.max(Math.abs(a), Math.abs(b), 1e-300));
+}
+
+export function expectParity(w: CompsResult, r: CompsResult): void {
+  expect([w.step, w.nQualified], 'step, nQualified').toEqual([r.step, r.nQualified]);
+  expect(w.accepted.map((c) => c.row), 'selected rows in rank order').toEqual(r.accepted.map((c) => c.row));
+  expect(w.rejected, 'rejections').toEqual(r.rejected);
+  w.accepted.forEach((c, i) => {
+    const d = r.accepted[i];
+    for (const k of ['distMi', 'indexFactor', 'indexedPrice', 'glaAdj', 'adjustedPrice', 'similarity'] as const) close(c[k], d[k], `comp ${c.row} ${k}`);
+  });
+  expect(w.stats.n).toBe(r.stats.n);
+  for (const k of ['median', 'q25', 'q75', 'fsd'] as const) close(w.stats[k], r.stats[k], `stats.${k}`);
+}
+
+const arbCase = fc.record({ corpus: fc.nat({ max: corpora.length - 1 }), u: fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 15, maxLength: 15 }) });
+
+function runCase(k: Kernel | RefKernel, corpus: number, u: number[]): CompsResult {
+  const { subject, opts } = subjectAt(corpora[corpus].c.columns, u, END_DAY);
+  return k.queryComps(subject, opts);
+}
+
+describe('WASM kernel vs TypeScript reference', () => {
+  it('agree on comps, rejections and statistics for 1,200 random subjects', () => {
+    let withComps = 0;
+    fc.assert(
+      fc.property(arbCase, ({ corpus, u }) => {
+        const w = runCase(corpora[corpus].wasm, corpus, u);
+        expectParity(w, runCase(corpora[corpus].ref, corpus, u));
+        if (w.accepted.length > 0) withComps++;
+      }),
+      { numRuns: 1200, seed: 20261121 },
+    );
+    // The generated subjects must exercise real comp sets, not mostly empty ones.
+    expect(withComps).toBeGreaterThan(600);
+  });
+
+  it('grid search finds exactly what a full scan finds', () => {
+    fc.assert(
+      fc.property(arbCase, ({ corpus, u }) => {
+        expect(runCase(corpora[corpus].ref, corpus, u)).toEqual(runCase(corpora[corpus].brute, corpus, u));
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+
+  it('batch returns what single queries return, minus rejection lists', () => {
+    const { c, wasm } = corpora[0];
+    const cases = Array.from({ length: 200 }, (_, i) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((i * 7919 + j * 104729) % 1000) / 1000), END_DAY));
+    const batch = wasm.batch(cases.map((x) => x.subject), { maxStep: 3 });
+    cases.forEach((x, i) => expect(batch[i]).toEqual({ ...wasm.queryComps(x.subject, { maxStep: 3 }), rejected: [] }));
+  });
+});

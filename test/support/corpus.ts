@@ -1,0 +1,25 @@
+// Shared test fixture: one small generated + ingested corpus per test process, in a temp folder.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../../src/config.js';
+import { generateCorpus } from '../../src/ingest/generate/generate.js';
+import { ingestAll } from '../../src/ingest/ingest.js';
+
+let prepared: Promise<string> | null = null;
+
+/** A data dir holding the `test`-scale corpus (seed 7), generated and ingested once per process. */
+export function smallCorpusDir(): Promise<string> {
+  prepared ??= (async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'avm-test-corpus-'));
+    await generateCorpus({ seed: 7, scale: 'test', outDir: dataDir });
+    await ingestAll({ dataDir, rawDir: join(dataDir, 'raw') });
+    return dataDir;
+  })();
+  return prepared;
+}
+
+/** A Config for tests: loopback, port 0 (any free port), quiet log, the given data dir. */
+export function testConfig(dataDir: string, extra: Record<string, string> = {}): Config {
+  return loadConfig({ HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_LOG_LEVEL: 'silent', ...extra });
+}
