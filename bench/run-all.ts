@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknow
   generate: () => import('./generate.bench.js'),
   ingest: () => import('./ingest.bench.js'),
   coldstart: () => import('./coldstart.bench.js'),
+  valuation: () => import('./valuation.bench.js'),
   kernel: () => import('./kernel.bench.js'),
 };
 

@@ -43,6 +43,40 @@ program
   });
 
 program
+  .command('run-listings')
+  .description('run the listings job now: dedupe the feed, value and score up to 200 active listings, store them, send alerts')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .action(async (opts: { dataDir?: string }) => {
+    const { runListings, formatRunSummary } = await import('./listings/index.js');
+    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    process.stdout.write(`${formatRunSummary(await runListings({ config, kind: 'manual' }))}\n`);
+  });
+
+program
+  .command('score-all')
+  .description('value and score every parcel of the corpus through the worker pool; writes Arrow results to the store')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option('--limit <n>', 'score only the first n parcels', intArg('limit', 1))
+  .action(async (opts: { dataDir?: string; limit?: number }) => {
+    const { runScoreAll } = await import('./listings/score-all.js');
+    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const t0 = performance.now();
+    const s = await runScoreAll(config, { limit: opts.limit });
+    process.stdout.write(`${JSON.stringify({ ...s, wall_ms_with_startup: Math.round(performance.now() - t0) })}\n`);
+  });
+
+program
+  .command('calibrate')
+  .description('out-of-time backtest → versioned calibration table, submitted to the model registry (promoted only through its gates)')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option('--report', 'print the per-segment report (markdown) and write bench/results/calibration.json')
+  .action(async (opts: { dataDir?: string; report?: boolean }) => {
+    const { runCalibrateCommand } = await import('./valuation/calibration/command.js');
+    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    process.stdout.write(`${await runCalibrateCommand(config, { report: opts.report === true })}\n`);
+  });
+
+program
   .command('serve')
   .description('serve the REST API and MCP tool server on HOST:PORT, generating and ingesting the default corpus on first start')
   .action(async () => {
@@ -50,4 +84,29 @@ program
     await startService(loadConfig());
   });
 
-await program.parseAsync(process.argv);
+const alerts = program.command('alerts').description('alert outbox: dead letters and replay');
+alerts
+  .command('dead-letters')
+  .description('list alerts that failed 3 delivery attempts, with their last diagnostic')
+  .action(async () => {
+    const { listDeadLetters, formatDeadLetters } = await import('./alerts/cli.js');
+    process.stdout.write(`${formatDeadLetters(await listDeadLetters(loadConfig().dataDir))}\n`);
+  });
+alerts
+  .command('replay')
+  .description('move one dead letter back to pending and run a delivery round')
+  .argument('<id>', 'alert id (from dead-letters)')
+  .action(async (id: string) => {
+    const { replayDeadLetter } = await import('./alerts/cli.js');
+    const out = await replayDeadLetter(loadConfig().dataDir, id);
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    if (out.state !== 'delivered') process.exitCode = 1;
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  const { isAppError } = await import('./errors/app-error.js');
+  process.stderr.write(`avm: ${isAppError(err) ? `${err.code}: ${err.message}` : (err as Error).stack ?? String(err)}\n`);
+  process.exitCode = 1;
+}

@@ -1,5 +1,5 @@
 // Reference arms-length screens and grid index (same definitions as crates/avm-kernel/src/index.rs): rows permuted
-// by (cell, sale_day, row); `bruteForce` keeps one cell holding every row, to check the grid against a full scan.
+// by (cell, ptype, condition, sale_day, row); `bruteForce` marks an index that queries scan row by row instead.
 import type { KernelParams } from '../../src/kernel/params.js';
 import type { KernelColumns } from '../../src/kernel/types.js';
 import { DEG_TO_RAD, EARTH_RADIUS_MI, lonHalfWidth, type LevelOf } from './ref-math.js';
@@ -11,7 +11,7 @@ export type RefIndex = {
   latRad: Float64Array; lonRad: Float64Array; cosLat: Float64Array; ux: Float64Array; uy: Float64Array; uz: Float64Array;
   level: Float64Array; lnLevel: Float64Array; saleDay: Int32Array; priceUsd: Float64Array;
   sqft: Float64Array; beds: Int8Array; ptype: Uint8Array; county: Uint8Array; condition: Uint8Array;
-  parcelIdx: Uint32Array; screen: Uint8Array; row: Uint32Array;
+  parcelIdx: Uint32Array; screen: Uint8Array; row: Uint32Array; key: Float64Array; bruteForce: boolean;
   lat0: number; lon0: number; cellLat: number; cellLon: number; nx: number; ny: number; cellStart: Uint32Array;
 };
 
@@ -43,6 +43,8 @@ export function screenRows(c: KernelColumns, p: KernelParams, deedClass: Uint8Ar
 }
 
 const indexable = (lat: number, lon: number): boolean => Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 85 && Math.abs(lon) <= 180;
+/** Within-cell sort key ptype·2^40 + condition·2^32 + (sale_day + 2^31), exact in doubles (as index.rs sort_key). */
+export const sortKey = (ptype: number, condition: number, saleDay: number): number => ptype * 2 ** 40 + condition * 2 ** 32 + Math.min(Math.max(saleDay + 2 ** 31, 0), 2 ** 32 - 1);
 const cellOf = (v: number, origin: number, size: number): number => Math.floor((v - origin) / size);
 
 function sizeGrid(c: KernelColumns, rows: number[], p: KernelParams, bruteForce: boolean) {
@@ -67,7 +69,7 @@ export function buildRefIndex(c: KernelColumns, p: KernelParams, deedClass: Uint
   const g = rows.length ? sizeGrid(c, rows, p, bruteForce) : { lat0: 0, lon0: 0, cellLat: 1, cellLon: 1, nx: 0, ny: 0 };
   const clampTo = (v: number, n: number): number => Math.min(Math.max(v, 0), n - 1);
   const cell = (r: number): number => bruteForce ? 0 : clampTo(cellOf(c.lat[r] * DEG_TO_RAD, g.lat0, g.cellLat), g.ny) * g.nx + clampTo(cellOf(c.lon[r] * DEG_TO_RAD, g.lon0, g.cellLon), g.nx);
-  const keyed = rows.map((r) => [cell(r), c.saleDay[r], r] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  const keyed = rows.map((r) => [cell(r), sortKey(c.ptype[r], c.condition[r], c.saleDay[r]), r] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
   const cellStart = new Uint32Array(g.nx * g.ny + 1);
   for (const [cl] of keyed) cellStart[cl + 1]++;
   for (let k = 1; k < cellStart.length; k++) cellStart[k] += cellStart[k - 1];
@@ -77,9 +79,10 @@ export function buildRefIndex(c: KernelColumns, p: KernelParams, deedClass: Uint
     uz: new Float64Array(n), level: new Float64Array(n), lnLevel: new Float64Array(n), saleDay: new Int32Array(n),
     priceUsd: new Float64Array(n), sqft: new Float64Array(n), beds: new Int8Array(n), ptype: new Uint8Array(n),
     county: new Uint8Array(n), condition: new Uint8Array(n), parcelIdx: new Uint32Array(n), screen: new Uint8Array(n),
-    row: new Uint32Array(n), ...g, cellStart,
+    row: new Uint32Array(n), key: new Float64Array(n), bruteForce, ...g, cellStart,
   };
-  keyed.forEach(([, , r], i) => {
+  keyed.forEach(([, key, r], i) => {
+    ix.key[i] = key;
     const [lat, lon] = [c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD];
     [ix.latRad[i], ix.lonRad[i], ix.cosLat[i], ix.saleDay[i], ix.priceUsd[i]] = [lat, lon, Math.cos(lat), c.saleDay[r], c.priceUsd[r]];
     [ix.ux[i], ix.uy[i], ix.uz[i]] = [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];

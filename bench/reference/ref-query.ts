@@ -4,8 +4,8 @@ import type { KernelParams } from '../../src/kernel/params.js';
 import { conditionBit } from '../../src/kernel/params.js';
 import type { CompsResult, QueryOptions, Subject } from '../../src/kernel/types.js';
 import { REJECTION_REASONS } from '../../src/store/columns.js';
-import { R, type RefIndex } from './ref-index.js';
-import { BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI, factorFromLevels, havOfMi, havTerm, havToMi, lonHalfWidth, medianMad, median, summarize, type LevelOf } from './ref-math.js';
+import { R, sortKey, type RefIndex } from './ref-index.js';
+import { BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI, factorFromLevels, havOfMi, havToMi, lonHalfWidth, medianMad, median, summarize, type LevelOf } from './ref-math.js';
 
 type Comp = { ix: number; row: number; hav: number; distMi: number; indexFactor: number; indexedPrice: number; glaAdj: number; adjustedPrice: number; similarity: number; saleDay: number };
 type Step = { step: number; radiusMi: number; windowDays: number; qualified: Comp[]; rejected: Array<[number, number]> };
@@ -18,11 +18,11 @@ function axisRange(v: number, half: number, origin: number, size: number, n: num
   return n === 0 || lo > hi ? null : [lo, hi];
 }
 
-function lowerBound(a: Int32Array, from: number, to: number, pred: (d: number) => boolean): number {
+function lowerBound(a: Float64Array, from: number, to: number, below: number): number {
   let [lo, hi] = [from, to];
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (pred(a[mid])) lo = mid + 1;
+    if (a[mid] < below) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -41,30 +41,51 @@ function classify(ix: RefIndex, p: KernelParams, s: Subject, b: Step, i: number,
   else b.rejected.push([ix.row[i], reason]);
 }
 
+type Probe = { slat: number; slon: number; scos: number; sx: number; sy: number; sz: number; hMax: number; latBox: number; lonBox: number; dayLo: number };
+
+function consider(ix: RefIndex, p: KernelParams, s: Subject, b: Step, q: Probe, i: number): void {
+  if (ix.county[i] !== s.county || (s.excludeParcelIdx != null && s.excludeParcelIdx === ix.parcelIdx[i])) return;
+  // hav θ = |p − q|² / 4 from unit vectors (same operation order as geo.rs hav_chord).
+  const [dx, dy, dz] = [ix.ux[i] - q.sx, ix.uy[i] - q.sy, ix.uz[i] - q.sz];
+  const h = (dx * dx + dy * dy + dz * dz) * 0.25;
+  if (h <= q.hMax) classify(ix, p, s, b, i, h);
+}
+
+/** Rows c0..c1 of the subject's ptype with the condition(s) of stratum bit `bit` in the date window. */
+function scanRun(ix: RefIndex, p: KernelParams, s: Subject, b: Step, q: Probe, c0: number, c1: number, bit: number): void {
+  const [kLo, kHi] = bit < 7 ? [sortKey(s.ptype, bit, q.dayLo), sortKey(s.ptype, bit, s.asOfDay)] : [sortKey(s.ptype, 7, -Infinity), sortKey(s.ptype, 255, Infinity) + 1];
+  const [lo, hi] = [lowerBound(ix.key, c0, c1, kLo), lowerBound(ix.key, c0, c1, kHi)];
+  for (let i = lo; i < hi; i++) {
+    if (bit === 7 && (ix.saleDay[i] < q.dayLo || ix.saleDay[i] >= s.asOfDay)) continue;
+    consider(ix, p, s, b, q, i);
+  }
+}
+
+/** The oracle path: every row, every condition checked directly. */
+function scanAll(ix: RefIndex, p: KernelParams, s: Subject, b: Step, q: Probe): void {
+  for (let i = 0; i < ix.row.length; i++) {
+    if (ix.ptype[i] !== s.ptype || (conditionBit(ix.condition[i]) & s.stratumMask) === 0) continue;
+    if (ix.saleDay[i] < s.asOfDay - b.windowDays || ix.saleDay[i] >= s.asOfDay) continue;
+    consider(ix, p, s, b, q, i);
+  }
+}
+
 function gather(ix: RefIndex, p: KernelParams, s: Subject, b: Step): void {
   const [slat, slon] = [s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD];
   const scos = Math.cos(slat);
-  const [sx, sy, sz] = [scos * Math.cos(slon), scos * Math.sin(slon), Math.sin(slat)];
-  const hMax = havOfMi(b.radiusMi);
-  const latBox = (b.radiusMi / EARTH_RADIUS_MI) * (1 + BOX_SLACK);
-  const lonBox = lonHalfWidth(b.radiusMi, slat) * (1 + BOX_SLACK);
-  const ys = axisRange(slat, latBox, ix.lat0, ix.cellLat, ix.ny);
-  const xs = axisRange(slon, lonBox, ix.lon0, ix.cellLon, ix.nx);
+  const q: Probe = {
+    slat, slon, scos, sx: scos * Math.cos(slon), sy: scos * Math.sin(slon), sz: Math.sin(slat), hMax: havOfMi(b.radiusMi),
+    latBox: (b.radiusMi / EARTH_RADIUS_MI) * (1 + BOX_SLACK), lonBox: lonHalfWidth(b.radiusMi, slat) * (1 + BOX_SLACK),
+    dayLo: Math.ceil(s.asOfDay - b.windowDays),
+  };
+  if (ix.bruteForce) return scanAll(ix, p, s, b, q);
+  const ys = axisRange(slat, q.latBox, ix.lat0, ix.cellLat, ix.ny);
+  const xs = axisRange(slon, q.lonBox, ix.lon0, ix.cellLon, ix.nx);
   if (!ys || !xs) return;
-  const dayLo = s.asOfDay - b.windowDays;
-  const mask = s.stratumMask;
   for (let cy = ys[0]; cy <= ys[1]; cy++) {
     for (let cx = xs[0]; cx <= xs[1]; cx++) {
       const [c0, c1] = [ix.cellStart[cy * ix.nx + cx], ix.cellStart[cy * ix.nx + cx + 1]];
-      const lo = lowerBound(ix.saleDay, c0, c1, (d) => d < dayLo);
-      const hi = lowerBound(ix.saleDay, c0, c1, (d) => d < s.asOfDay);
-      for (let i = lo; i < hi; i++) {
-        if (ix.ptype[i] !== s.ptype || ix.county[i] !== s.county || (conditionBit(ix.condition[i]) & mask) === 0) continue;
-        if (s.excludeParcelIdx != null && s.excludeParcelIdx === ix.parcelIdx[i]) continue;
-        if (Math.abs(ix.latRad[i] - slat) > latBox || Math.abs(ix.lonRad[i] - slon) > lonBox) continue;
-        const [dx, dy, dz] = [ix.ux[i] - sx, ix.uy[i] - sy, ix.uz[i] - sz];
-        if ((dx * dx + dy * dy + dz * dz) * 0.25 <= hMax) classify(ix, p, s, b, i, havTerm(slat, scos, slon, ix.latRad[i], ix.cosLat[i], ix.lonRad[i]));
-      }
+      for (let bit = 0; bit < 8; bit++) if (s.stratumMask & (1 << bit)) scanRun(ix, p, s, b, q, c0, c1, bit);
     }
   }
 }

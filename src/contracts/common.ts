@@ -34,8 +34,8 @@ export type Refusal = z.infer<typeof RefusalSchema>;
 
 export const NO_CONFIDENT_COMPS_TEXT = 'Cannot value — no confident comps';
 
-/** What write tools return: the durable record and the sync-stream id it was appended under. */
-export const WriteAckSchema = z.object({ ok: z.literal(true), event_id: z.number().int().positive(), record: z.record(z.string(), z.unknown()) });
+/** What write tools return once the record is durable and its sync-stream record appended. */
+export const WriteAckSchema = z.object({ ok: z.literal(true), record: z.record(z.string(), z.unknown()) });
 export type WriteAck = z.infer<typeof WriteAckSchema>;
 
 /** What UI-controller tools return: the appended stream record id. */

@@ -129,7 +129,14 @@ export const UnderwriteQuerySchema = z.strictObject({
 export type UnderwriteQuery = z.output<typeof UnderwriteQuerySchema>;
 
 export const PropertyQuerySchema = z
-  .strictObject({ property_id: NonEmptySchema.max(D.text_max_chars).optional(), address: NonEmptySchema.max(D.text_max_chars).optional(), lat: qNum().min(-90).max(90).optional(), lon: qNum().min(-180).max(180).optional() })
+  .strictObject({
+    property_id: NonEmptySchema.max(D.text_max_chars).optional(),
+    address: NonEmptySchema.max(D.text_max_chars).optional(),
+    lat: qNum().min(-90).max(90).optional(),
+    lon: qNum().min(-180).max(180).optional(),
+    units: qNum().int().min(1).max(4).optional(),
+    prop_type: z.enum(['sfh', 'mf2_4', 'condo']).optional(),
+  })
   .refine(hasSubject, SUBJECT_MSG);
 export type PropertyQuery = z.output<typeof PropertyQuerySchema>;
 

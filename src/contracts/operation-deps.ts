@@ -24,7 +24,7 @@ export type EngineDeps = {
   underwriteRest(i: I.UnderwriteQuery, s: ResolvedSubject): Out<typeof O.UnderwriteRestOutputSchema>;
   deepUnderwrite(i: I.DeepUnderwriteInput, s: ResolvedSubject): Out<typeof O.UnderwriteAnswerSchema>;
   underwriteAlias(i: I.UnderwriteAliasInput, s: ResolvedSubject): Out<typeof O.UnderwriteAnswerSchema>;
-  property(i: I.PropertyQuery): Out<typeof O.PropertyOutputSchema>;
+  property(i: I.PropertyQuery, s: ResolvedSubject | null): Out<typeof O.PropertyOutputSchema>;
   comps(i: I.CompsInput): Out<typeof O.CompsOutputSchema>;
   marketPulse(i: { metro: 'chicago' }): Out<typeof O.MarketPulseOutputSchema>;
   riskReport(i: z.output<typeof I.RiskReportInputSchema>): Out<typeof O.RiskReportOutputSchema>;
@@ -55,6 +55,8 @@ export type OperationDeps = {
   underwriteRest(i: I.UnderwriteQuery): Out<typeof O.UnderwriteRestOutputSchema>;
   deepUnderwrite(i: I.DeepUnderwriteInput): Out<typeof O.UnderwriteAnswerSchema>;
   underwriteAlias(i: I.UnderwriteAliasInput): Out<typeof O.UnderwriteAnswerSchema>;
+  /** Units from the query or a matching listing (or prop_type given); else 400 units_required. */
+  property(i: I.PropertyQuery): Out<typeof O.PropertyOutputSchema>;
   writeState(tool: WriteTool, input: unknown, caller: Caller): Promise<WriteAck>;
   createProfile(input: unknown, caller: Caller): Out<typeof O.ProfileCreatedSchema>;
   appendEvent(kind: EventKind, payload: unknown, caller: Caller): Promise<EventRecord>;

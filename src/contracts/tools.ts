@@ -74,7 +74,9 @@ export const UnderwriteRestOutputSchema = z.union([
   AnswerMetaSchema.extend({ disclosure: DisclosureSchema, refusal: RefusalSchema }),
 ]);
 
-export const CompsOutputSchema = AnswerMetaSchema.extend({
+/** Loose: the engine's extra evidence (outcome, reasons, subject, flip pairs) passes through. */
+export const CompsOutputSchema = z.looseObject({
+  ...AnswerMetaSchema.shape,
   disclosure: DisclosureSchema,
   refusal: RefusalSchema.nullable(),
   method: z.string().nullable(),

@@ -14,7 +14,8 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
-    this.expose = this.status < 500 || this.status === 503;
+    // 501 not_implemented and 503 say what is missing or busy; no other 5xx message reaches a caller.
+    this.expose = this.status < 500 || this.status === 503 || this.status === 501;
     this.details = opts.details ?? null;
     this.retryAfterSec = opts.retryAfterSec ?? null;
   }

@@ -77,7 +77,7 @@ function parseText(text: string, isLast: boolean, st: ParserState, h: CsvHandler
         if (ch === 44) { p++; continue; }
         if (ch === 10) { p++; st.line++; complete = true; break; }
         if (ch === CR && text.charCodeAt(p + 1) === 10) { p += 2; st.line++; complete = true; break; }
-        if (ch === CR && p + 1 >= n && !isLast) return rewind(st, startLine, recordStart);
+        if (ch === CR && p + 1 >= n) { if (!isLast) return rewind(st, startLine, recordStart); p++; complete = true; break; }
         throw new CsvSyntaxError('unexpected text after a closing quote', { row: st.row + (st.header ? 0 : 1), line: st.line });
       }
       if (nextComma !== -1 && nextComma < p) nextComma = text.indexOf(',', p);

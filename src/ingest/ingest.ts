@@ -61,12 +61,8 @@ function vintageOf(tracts: ReadonlyArray<{ vintage: string }>): string {
   return [...new Set(tracts.map((t) => t.vintage))].sort().join('; ');
 }
 
-/** Validates, joins and stores everything in `rawDir` (default `<dataDir>/raw`). */
-export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
-  const t0 = performance.now();
-  const rawDir = opts.rawDir ?? join(opts.dataDir, RAW_DIR);
-  checkRawDir(opts.dataDir, rawDir);
-  const progress = opts.onProgress;
+/** Every raw file validated in full, in memory; nothing is written. */
+async function loadRaw(rawDir: string, progress?: ProgressFn) {
   const files: FileStats[] = [];
   const { tracts, stats: tractStats } = loadTracts(requireFile(rawDir, TRACTS_GEOJSON.file));
   files.push(tractStats);
@@ -79,11 +75,21 @@ export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
   const safmr = safmrPath === null ? null : await loadSafmr(safmrPath, progress);
   if (safmr) files.push(safmr.stats);
   const listings = await loadListingFeed(rawDir, files, progress);
+  return { files, tracts, cook, lake: lake?.sales ?? null, safmr: safmr?.safmr ?? null, listings };
+}
+
+/** Validates, joins and stores everything in `rawDir` (default `<dataDir>/raw`). */
+export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
+  const t0 = performance.now();
+  const rawDir = opts.rawDir ?? join(opts.dataDir, RAW_DIR);
+  checkRawDir(opts.dataDir, rawDir);
+  const progress = opts.onProgress;
+  const { files, tracts, cook, lake, safmr, listings } = await loadRaw(rawDir, progress);
 
   progress?.(0, 1, 'join');
   const cookIndex = indexCookSales(cook);
-  const parcels = buildParcels(cook, cookIndex, lake?.sales ?? null, tracts);
-  const sales = buildSales(cook, cookIndex, lake?.sales ?? null, parcels);
+  const parcels = buildParcels(cook, cookIndex, lake, tracts);
+  const sales = buildSales(cook, cookIndex, lake, parcels);
   progress?.(0, 1, 'encode');
   const geoids = tracts.map((t) => t.geoid);
   const salesIpc = encodeSales({ ...sales, pins: (i) => parcels.pins[sales.parcelIdx[i]] }, geoids);
@@ -95,12 +101,11 @@ export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
   try {
     const { snapshotId, unchanged } = commitCorpus(store.env, {
       salesIpc, parcelsIpc, salesRows: sales.length, parcelRows: parcels.length, tracts, listings, now,
-      reference: safmr ? { safmr: safmr.safmr } : {},
+      reference: safmr ? { safmr } : {},
       ingestRecord: (id, same) => ({ version: INGEST_RECORD_VERSION, at: now.toISOString(), snapshot_id: id, unchanged: same, raw_dir: resolve(rawDir), corpus_vintage: vintageOf(tracts), files }),
     });
     progress?.(1, 1, 'commit');
-    const elapsedMs = performance.now() - t0;
-    return { snapshotId, unchanged, salesRows: sales.length, parcels: parcels.length, tracts: tracts.length, listings: listings?.length ?? 0, files, elapsedMs };
+    return { snapshotId, unchanged, salesRows: sales.length, parcels: parcels.length, tracts: tracts.length, listings: listings?.length ?? 0, files, elapsedMs: performance.now() - t0 };
   } finally {
     await store.close();
   }

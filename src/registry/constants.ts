@@ -17,10 +17,13 @@ import { RENT, INCOME } from './groups/rent.js';
 import { FALLBACK } from './groups/fallback.js';
 import { TIER1 } from './groups/tier1.js';
 import { DOORS } from './groups/doors.js';
+import { LISTINGS_RUN } from './groups/listings.js';
+import { RISK } from './groups/risk.js';
+import { PULSE } from './groups/pulse.js';
 
 export { COMP_POLICY };
 
-export const ALL_GROUPS = [COMP_POLICY, AUTH_LIMITS, INGEST, REFERENCE_DERIVATION, ALERTS, UNDERWRITING, SCORING, TAX, REHAB, GENERATOR, VALUATION_DISPLAY, RATIO_STUDY, HEDONIC, AREA_CONTEXT, RENT, FALLBACK, TIER1, DOORS] as const;
+export const ALL_GROUPS = [COMP_POLICY, AUTH_LIMITS, INGEST, REFERENCE_DERIVATION, ALERTS, UNDERWRITING, SCORING, TAX, REHAB, GENERATOR, VALUATION_DISPLAY, RATIO_STUDY, HEDONIC, AREA_CONTEXT, RENT, INCOME, FALLBACK, TIER1, DOORS, LISTINGS_RUN, RISK, PULSE] as const;
 
 export const REGISTRY_VERSION = ALL_GROUPS.map((g) => `${g.name}@${g.version}`).join(',');
 

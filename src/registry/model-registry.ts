@@ -101,3 +101,35 @@ export function openModelRegistry(store: Store): ModelRegistry {
     },
   };
 }
+
+/** The GET /api/model-registry body: champion, immutable digest, promotion-gate summary, rollback pointer. */
+export function modelRegistryDocument(reg: ModelRegistry): Record<string, unknown> {
+  const doc = reg.document();
+  return {
+    model_version: MODEL_VERSION,
+    registry_version: REGISTRY_VERSION,
+    champion: doc.champion,
+    artifact_digest: doc.champion?.digest ?? null,
+    promotion_gates: doc.champion?.gates ?? null,
+    rollback: doc.rollback,
+    history: doc.history,
+  };
+}
+
+const rates = (m: SegmentMetrics) => ({
+  n: m.n, mdape: m.mdape, ppe10: m.ppe10, coverage80: m.coverage80, mean_width80: m.meanWidth80, cod: m.cod, prd: m.prd, prb: m.prb, suppression_rate: m.suppressionRate,
+});
+
+/** The GET /api/metrics/scorecard body: per-segment error and suppression rates of the champion's out-of-time test. */
+export function scorecardDocument(reg: ModelRegistry): Record<string, unknown> {
+  const table = reg.championTable();
+  if (!table) return { calibration_version: null, created_at: null, method: 'out_of_time_backtest', segments: [], overall: null, note: 'no calibration has been promoted yet (run `avm calibrate`)' };
+  return {
+    calibration_version: table.version,
+    created_at: table.createdAt,
+    method: 'out_of_time_backtest',
+    holdout: table.holdout,
+    segments: Object.values(table.segments).map((s) => ({ segment: s.segment, display: s.display, display_reason: s.displayReason, n_calibration: s.nCalibration, ...rates(s.test) })),
+    overall: rates(table.overall),
+  };
+}

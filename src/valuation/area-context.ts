@@ -3,7 +3,7 @@
 import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD, type AreaContext } from '../contracts/area-context.js';
 import { AREA_CONTEXT } from '../registry/groups/area.js';
 import { VALUATION_DISPLAY } from '../registry/groups/valuation.js';
-import { haversineMi } from '../reference/geo.js';
+import { EARTH_RADIUS_MI, haversineMi } from '../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../store/columns.js';
 import type { AreaContextEvidence } from './ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from './hedonic/sales-columns.js';
@@ -12,8 +12,11 @@ import { quantileType7 } from './metrics.js';
 
 export type { TimeFactor } from './area-premium.js';
 
-/** Built once per snapshot and reused for every subject: the arms-length mask and the same-PIN flip pairs. */
-export type AreaIndex = { sales: SalesColumns; arms: Uint8Array; pairs: FlipPair[]; timeFactor: TimeFactor | null };
+/**
+ * Built once per snapshot and reused for every subject: the arms-length dated/renovated rows bucketed by tract and by
+ * a lat/lon grid cell (cell side = the neighbor radius, so a query reads at most 3×3 cells), and the flip pairs.
+ */
+export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<string, number[]>; cellDeg: number; pairs: FlipPair[]; timeFactor: TimeFactor | null };
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -23,32 +26,52 @@ export type AreaSubject = {
   excludeParcelIdx?: number | null;
 };
 
-export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
-  const arms = armsLengthMask(sales);
-  return { sales, arms, pairs: findFlipPairs(sales, timeFactor), timeFactor };
-}
-
 const isReno = (c: number): boolean => c === CONDITION_CODE.renovated || c === CONDITION_CODE.new;
 const isDated = (c: number): boolean => c === CONDITION_CODE.distressed || c === CONDITION_CODE.dated;
+/** Degrees of latitude per mile on the haversine sphere (longitude cells are widened by 1/cos(lat) at query time). */
+const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
+const cellOf = (lat: number, lon: number, deg: number): string => `${Math.floor(lat / deg)}:${Math.floor(lon / deg)}`;
+
+export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
+  const arms = armsLengthMask(sales);
+  const cellDeg = AREA_CONTEXT.v.neighbor_radius_mi * DEG_PER_MI;
+  const byTract = new Map<number, number[]>(), byCell = new Map<string, number[]>();
+  const add = <K>(m: Map<K, number[]>, k: K, i: number) => (m.get(k) ?? m.set(k, []).get(k)!).push(i);
+  for (let i = 0; i < sales.length; i++) {
+    if (!arms[i] || !(isReno(sales.condition[i]) || isDated(sales.condition[i]))) continue;
+    if (sales.tractIdx[i] !== TRACT_NONE) add(byTract, sales.tractIdx[i], i);
+    add(byCell, cellOf(sales.lat[i], sales.lon[i], cellDeg), i);
+  }
+  return { sales, byTract, byCell, cellDeg, pairs: findFlipPairs(sales, timeFactor), timeFactor };
+}
 
 type Pool = { reno: number[]; dated: number[]; scope: string };
+
+/** Rows of the cells that can hold a point within neighbor_radius_mi of (lat, lon). */
+function nearbyRows(ix: AreaIndex, lat: number, lon: number): number[] {
+  const dLon = Math.ceil(1 / Math.cos((lat * Math.PI) / 180));
+  const cy = Math.floor(lat / ix.cellDeg), cx = Math.floor(lon / ix.cellDeg);
+  const out: number[] = [];
+  for (let y = cy - 1; y <= cy + 1; y++) for (let x = cx - dLon; x <= cx + dLon; x++) for (const i of ix.byCell.get(`${y}:${x}`) ?? []) out.push(i);
+  return out;
+}
 
 /** Arms-length sales of the subject's type and county in the lookback, in its tract, else within neighbor_radius_mi. */
 function pool(ix: AreaIndex, s: AreaSubject): Pool {
   const c = ix.sales;
   const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
-  const tract: Pool = { reno: [], dated: [], scope: 'tract' };
-  const near: Pool = { reno: [], dated: [], scope: `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi` };
-  const hasTract = s.tractIdx !== null && s.tractIdx !== TRACT_NONE;
-  for (let i = 0; i < c.length; i++) {
-    if (!ix.arms[i] || c.ptype[i] !== s.ptype || c.county[i] !== s.county || c.saleDay[i] < from || c.saleDay[i] >= s.asOfDay) continue;
-    if (s.excludeParcelIdx != null && c.parcelIdx[i] === s.excludeParcelIdx) continue;
-    const cond = c.condition[i];
-    if (!isReno(cond) && !isDated(cond)) continue;
-    if (hasTract && c.tractIdx[i] === s.tractIdx) (isReno(cond) ? tract.reno : tract.dated).push(i);
-    if (haversineMi(s.lat, s.lon, c.lat[i], c.lon[i]) <= AREA_CONTEXT.v.neighbor_radius_mi) (isReno(cond) ? near.reno : near.dated).push(i);
+  const keep = (i: number) => c.ptype[i] === s.ptype && c.county[i] === s.county && c.saleDay[i] >= from && c.saleDay[i] < s.asOfDay && (s.excludeParcelIdx == null || c.parcelIdx[i] !== s.excludeParcelIdx);
+  const split = (rows: number[], scope: string): Pool => {
+    const p: Pool = { reno: [], dated: [], scope };
+    for (const i of rows) if (keep(i)) (isReno(c.condition[i]) ? p.reno : p.dated).push(i);
+    return p;
+  };
+  if (s.tractIdx !== null && s.tractIdx !== TRACT_NONE) {
+    const tract = split(ix.byTract.get(s.tractIdx) ?? [], 'tract');
+    if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
   }
-  return hasTract && tract.reno.length >= AREA_CONTEXT.v.min_sales ? tract : near;
+  const near = nearbyRows(ix, s.lat, s.lon).filter((i) => haversineMi(s.lat, s.lon, c.lat[i], c.lon[i]) <= AREA_CONTEXT.v.neighbor_radius_mi);
+  return split(near, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
 /** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */

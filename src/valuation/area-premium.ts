@@ -1,6 +1,7 @@
-// Same-PIN flip pairs (a dated/distressed sale, then a renovated/new resale within flip_window_days) and the area
-// renovation premium shrunk toward the county premium: the `premium` object {value, n_pairs, shrunk_from}.
+// Same-PIN flip pairs area-wide (a dated/distressed sale, then a renovated/new resale within the Tier-1
+// flip_window_days) and the area renovation premium shrunk toward the county's: {value, n_pairs, shrunk_from}.
 import { AREA_CONTEXT } from '../registry/groups/area.js';
+import { TIER1 } from '../registry/groups/tier1.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { deedClassTable } from '../kernel/params.js';
 import { haversineMi } from '../reference/geo.js';
@@ -30,7 +31,7 @@ export function findFlipPairs(c: SalesColumns, tf: TimeFactor | null): FlipPair[
     if (c.parcelIdx[a] !== c.parcelIdx[b] || !ok(a) || !ok(b)) continue;
     const gap = c.saleDay[b] - c.saleDay[a];
     const c1 = c.condition[a], c2 = c.condition[b];
-    if (gap <= 0 || gap > AREA_CONTEXT.v.flip_window_days) continue;
+    if (gap <= 0 || gap > TIER1.v.flip_window_days) continue;
     if (!(c1 === CONDITION_CODE.distressed || c1 === CONDITION_CODE.dated) || !(c2 === CONDITION_CODE.renovated || c2 === CONDITION_CODE.new)) continue;
     const f = tf ? tf(c.county[a], c.saleDay[a], c.saleDay[b]) : 1;
     pairs.push({ county: c.county[b], lat: c.lat[b], lon: c.lon[b], day1: c.saleDay[a], day2: c.saleDay[b], upliftLog: Math.log(c.priceUsd[b] / (c.priceUsd[a] * f)) });

@@ -14,11 +14,14 @@ export type IncomeCheck = {
 
 export const INCOME_DIVERGES_WARNING = 'income_approach_diverges';
 
+const CAP_RATES: Readonly<Record<string, number>> = {
+  sfh_city: INCOME.v.cap_rate_sfh_city, sfh_suburb: INCOME.v.cap_rate_sfh_suburb,
+  mf2_4_city: INCOME.v.cap_rate_mf2_4_city, mf2_4_suburb: INCOME.v.cap_rate_mf2_4_suburb,
+};
+
 /** Cap rate of a segment key `<ptype>_<city|suburb>`; null for condo or unknown segments. */
 export function capRateFor(segment: string | null): number | null {
-  const key = `cap_rate_${segment}` as keyof typeof INCOME.v;
-  const v = segment === null ? undefined : INCOME.v[key];
-  return typeof v === 'number' && key.startsWith('cap_rate_') ? v : null;
+  return segment !== null && Object.hasOwn(CAP_RATES, segment) ? CAP_RATES[segment] : null;
 }
 
 /**

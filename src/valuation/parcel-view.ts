@@ -10,6 +10,7 @@ export type ParcelView = {
   length: number;
   pin(i: number): string;
   address(i: number): string | null;
+  zip(i: number): string | null;
   lat: Float64Array; lon: Float64Array; county: Uint8Array; ptype: Uint8Array; units: Uint8Array; sqft: Float64Array;
   beds: Int8Array; yearBuilt: Int16Array; condition: Uint8Array; tractIdx: Uint16Array;
   rowOfPin(pin: string): number | null;
@@ -33,6 +34,7 @@ function arr<T>(table: Table, name: string): T {
 export function parcelViewFromArrow(table: Table, normalize: (a: string) => string): ParcelView {
   const pinCol = table.getChild(P.pin);
   const addrCol = table.getChild(P.address);
+  const zipCol = table.getChild(P.zip);
   if (!pinCol) throw new AppError('ingest_invalid_file', 'parcel table has no pin column');
   const lat = arr<Float64Array>(table, P.lat);
   const lon = arr<Float64Array>(table, P.lon);
@@ -48,6 +50,10 @@ export function parcelViewFromArrow(table: Table, normalize: (a: string) => stri
     length: n,
     pin: (i) => String(pinCol.get(i)),
     address,
+    zip: (i) => {
+      const z = zipCol?.get(i);
+      return z == null || z === '' ? null : String(z);
+    },
     lat, lon,
     county: arr(table, P.county), ptype: arr(table, P.ptype), units: arr(table, P.units), sqft: arr(table, P.sqft),
     beds: arr(table, P.beds), yearBuilt: arr(table, P.yearBuilt), condition: arr(table, P.condition), tractIdx: arr(table, P.tractIdx),

@@ -42,6 +42,8 @@ export type ResolvedSubject = {
   segment: SegmentKey | null;
   /** Parcel row of the subject in the parcel table (for excluding its own sales), or null. */
   parcelPin: string | null;
+  /** ZIP from the listing or the parcel record (rent lookup), or null. */
+  zip: string | null;
 };
 
 const SUFFIX: Record<string, string> = { STREET: 'ST', AVENUE: 'AVE', BOULEVARD: 'BLVD', DRIVE: 'DR', ROAD: 'RD', PLACE: 'PL', COURT: 'CT', LANE: 'LN', TERRACE: 'TER', PARKWAY: 'PKWY' };
@@ -155,5 +157,5 @@ export function resolveSubject(input: SubjectInput, d: SubjectData): ResolvedSub
     condition,
     condition_source: conditionSource ?? 'unknown',
   };
-  return { subject, tract, ptypeCode: ptype === null ? null : PTYPE_CODE[ptype], segment: ptype && tract ? segmentKey(ptype, tract.muni) : null, parcelPin: pin };
+  return { subject, tract, ptypeCode: ptype === null ? null : PTYPE_CODE[ptype], segment: ptype && tract ? segmentKey(ptype, tract.muni) : null, parcelPin: pin, zip: l?.zip || at((q, r) => q.zip(r)) };
 }

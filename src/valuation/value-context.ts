@@ -13,6 +13,7 @@ import { parcelViewFromArrow } from './parcel-view.js';
 import type { CalibrationTable } from './segment.js';
 import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectData } from './subject.js';
 import { buildTimeIndex, type TimeIndexBuild } from './time-index.js';
+import { defaultHooks } from './value-hooks.js';
 
 /**
  * Optional evidence providers of other modules (Tier 2, area context, rent). Absent → that evidence is null and the
@@ -62,6 +63,7 @@ export function loadKernelSnapshot(store: Store): { columns: KernelColumns; time
   return { columns: columnsFromArrow(snap.table), timeIndex: buildTimeIndex(sales, servingCutoffDay(sales)).series };
 }
 
+/** `hooks` replaces the default providers (value-hooks.ts); pass {} for Tier-1-only valuations. */
 export type ContextOptions = { kernel?: Kernel; now?: () => Date; hooks?: ValuationHooks; calibration?: CalibrationTable | null };
 
 /** Builds the context from the store's current snapshot; pass `kernel` when one is already loaded (a worker's). */
@@ -84,6 +86,6 @@ export function buildValuationContext(store: Store, opts: ContextOptions = {}): 
     snapshotId: snap.id,
     vintages: { sales_snapshot: snap.id, corpus: store.corpusVintage() },
     now: opts.now ?? (() => new Date()),
-    hooks: opts.hooks ?? {},
+    hooks: opts.hooks ?? defaultHooks(store, sales, timeIndex.series),
   };
 }

@@ -6,6 +6,7 @@ import type { Tax } from '../contracts/tax.js';
 import type { Valuation } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
 import { REGISTRY_VERSION } from '../registry/constants.js';
+import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE, PTYPE_CODE } from '../store/columns.js';
 import { deriveDisplayedValuation, buildArtifact } from './artifact.js';
@@ -17,7 +18,7 @@ import type { LadderEvidence, Tier1Evidence } from './ladder-evidence.js';
 import { estimateRehab, type RehabScope } from './rehab.js';
 import { calibrationFor } from './segment.js';
 import { resolveSubject, type ResolvedSubject, type SubjectInput } from './subject.js';
-import { estimateTax } from './tax.js';
+import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './tax.js';
 import { ceilingFor, computeTier1, type Tier1Result, type Tier1Subject } from './tier1.js';
 import type { ValuationContext } from './value-context.js';
 
@@ -73,13 +74,28 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
   return { r, ownerOccupied: input.ownerOccupied ?? false, asOfIso, asOfDay, t1, asIs, decision: decideValuationDisplay(evidence) };
 }
 
+/** The reference tax lookups, memoized: they scan the whole rate file per call and a valuation needs one row. */
+function memo<A extends unknown[], R>(f: (...a: A) => R): (...a: A) => R {
+  const cache = new Map<string, R>();
+  return (...a) => {
+    const k = JSON.stringify(a);
+    if (!cache.has(k)) cache.set(k, f(...a));
+    return cache.get(k) as R;
+  };
+}
+const TAX_REFERENCE: TaxReference = {
+  rate: memo((m: string, y: number) => REFERENCE_TAX_SOURCE.rate(m, y)),
+  equalizer: memo((y: number) => REFERENCE_TAX_SOURCE.equalizer(y)),
+  loa: memo((c: string, y: number) => REFERENCE_TAX_SOURCE.loa(c, y)),
+};
+
 function taxOf(p: Pieces, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
   const s = p.r.subject;
   const { tax } = estimateTax({
     county: s.county, municipality: p.r.tract?.muni ?? null, triad: null, classCode: null,
     priceUsd: s.price, asIsValueUsd: p.asIs.asIs?.value ?? null, arvUsd: v.pointUsd, arvPointActionable: v.pointUsd !== null,
     areaEstimateUsd: v.areaUsd, ownerOccupied: p.ownerOccupied, asOf: p.asOfIso,
-  });
+  }, TAX_REFERENCE);
   return tax;
 }
 
@@ -151,7 +167,7 @@ export function getComps(input: Omit<SubjectInput, 'propType'> & { propType?: 'm
     outcome: p.decision.outcome,
     confidence: a.confidence,
     confidence_p10: a.confidence_p10 ?? null,
-    dispersion: { fsd_pct: fsd, fsd_tier: fsd === null ? null : fsdTier(fsd), gate_pct: 35 },
+    dispersion: { fsd_pct: fsd, fsd_tier: fsd === null ? null : fsdTier(fsd), gate_pct: COMP_POLICY.v.dispersion_gate * 100 },
     interval: a.interval ?? null,
     range: a.low !== null && a.high !== null ? { low: a.low, high: a.high } : null,
     value: a.value,

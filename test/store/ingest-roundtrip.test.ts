@@ -27,6 +27,8 @@ describe('ingestAll({dataDir}) on the fixture corpus', () => {
     expect(byFile['ccao_parcel_sales.csv']).toMatchObject({ rowsRead: 7, rowsKept: 5, rowsSkipped: 2, skipped: { class_not_1_4_unit_residential: 1, over_4_units: 1 } });
     expect(byFile['lake_gis_sales.csv']).toMatchObject({ rowsRead: 3, rowsKept: 2, skipped: { class_not_1_4_unit_residential: 1 } });
     expect(byFile['tracts.geojson']).toMatchObject({ rowsRead: 3, rowsKept: 3 });
+    // universe: commercial 517 is not a parcel (no count); the five-unit 211 is left out of the parcel table
+    expect(byFile['ccao_parcel_universe.csv']).toMatchObject({ rowsRead: 7, rowsKept: 7, parcelsSkipped: { over_4_units: 1 } });
     expect(result).toMatchObject({ salesRows: 7, parcels: 6, tracts: 3, listings: 2, unchanged: false });
     expect(result.snapshotId).toMatch(/^s-000001-[0-9a-f]{12}$/);
   });

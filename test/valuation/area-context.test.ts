@@ -3,6 +3,7 @@ import { AreaContextSchema, AREA_CONTEXT_LABEL } from '../../src/contracts/area-
 import { COUNTY_CODE, PTYPE_CODE } from '../../src/store/columns.js';
 import { areaContextFromEvidence, buildAreaIndex, estimateAreaContext, type AreaSubject } from '../../src/valuation/area-context.js';
 import { findFlipPairs, premiumFor } from '../../src/valuation/area-premium.js';
+import { timeFactorFromSeries } from '../../src/valuation/area-time.js';
 import { salesOf, type Sale } from './area-context-sales.js';
 
 const AS_OF = 20_000;
@@ -89,5 +90,20 @@ describe('premiumFor', () => {
     const pairs = findFlipPairs(c, () => 1.1);
     expect(pairs).toHaveLength(1);
     expect(pairs[0].upliftLog).toBeCloseTo(Math.log(1.2), 12);
+  });
+});
+
+describe('timeFactorFromSeries', () => {
+  // Cook series: Jan 2024 = 100, Jul 2024 = 103, Jan 2025 = 120 (month = year × 12 + month − 1)
+  const tf = timeFactorFromSeries([{ county: COUNTY_CODE.cook, months: [2024 * 12, 2024 * 12 + 6, 2025 * 12], levels: [100, 103, 120] }]);
+  const day = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+  it('is the level ratio inside the 8%/year cap', () => {
+    // Jan 15 → Jul 15 2024: 103/100 = 1.03; cap over 182 d = exp(182/365.2425 × ln 1.08) = 1.0391 → 1.03 stands
+    expect(tf(COUNTY_CODE.cook, day('2024-01-15'), day('2024-07-15'))).toBeCloseTo(1.03, 12);
+  });
+  it('caps at 8% a year compounded and is 1 without a series', () => {
+    // Jan 15 2024 → Jan 15 2025: raw 1.20 > cap exp(366/365.2425 × ln 1.08) = 1.080164
+    expect(tf(COUNTY_CODE.cook, day('2024-01-15'), day('2025-01-15'))).toBeCloseTo(Math.exp((366 / 365.2425) * Math.log(1.08)), 12);
+    expect(tf(COUNTY_CODE.lake, day('2024-01-15'), day('2025-01-15'))).toBe(1);
   });
 });

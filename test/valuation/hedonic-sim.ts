@@ -2,7 +2,7 @@
 // ln(price) = alpha_t + 0.6 ln(sqft) + 0.03 beds − 0.5 age/100 + 0.3 (age/100)² + condition + quarter + N(0, noise²).
 import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
 import type { TractMeta } from '../../src/valuation/hedonic/types.js';
-import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';
+import { COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';
 
 export const TRUE = { ln_sqft: 0.6, beds: 0.03, age: -0.5, age2: 0.3, cond_dated: 0.15, cond_renovated: 0.35, cond_new: 0.45, quarterStep: 0.01 };
 export const START_DAY = 18262; // 2020-01-01
@@ -56,6 +56,5 @@ function columnsOf(rec: number[][], meta: TractMeta[]): SalesColumns {
     deedType: new Uint8Array(n).fill(DEED_CODE.warranty), numParcels: new Uint16Array(n).fill(1), tractIdx: Uint16Array.from(rec.map((x) => x[0])),
     tracts: meta.map((m) => m.geoid),
   };
-  void CONDITION_CODE;
   return c;
 }

@@ -18,6 +18,7 @@ pub fn hav_term(lat1: f64, cos1: f64, lon1: f64, lat2: f64, cos2: f64, lon2: f64
 }
 
 /// Haversine term from unit vectors: hav θ = (1 − cos θ) / 2 = |p − q|² / 4 (exact; no trigonometry).
+/// Operation order (x2 − x1 per axis, squares summed left to right, then × 0.25) is mirrored by the TS reference.
 #[inline]
 pub fn hav_chord(x1: f64, y1: f64, z1: f64, x2: f64, y2: f64, z2: f64) -> f64 {
     let (dx, dy, dz) = (x2 - x1, y2 - y1, z2 - z1);

@@ -4,9 +4,13 @@
 //! - Rows with a non-finite coordinate, |lat| > 85° or |lon| > 180° are left out of the grid (never comps).
 //! - Grid: cells of `grid_cell_mi` of latitude by the longitude width a `grid_cell_mi` circle can span at the
 //!   corpus' highest |lat|, so a query of radius <= grid_cell_mi touches at most 3 x 3 cells.
-//! - Rows are stored permuted, ordered by (cell, sale_day, original row): each cell's date window is one
-//!   binary search, and the rows a query reads are contiguous in memory.
-//! - Per row the build also stores the unit vector (x, y, z) of its position, so the radius test is a chord length
+//! - Rows are stored permuted, ordered by (cell, ptype, condition, sale_day, original row). Each cell lists its
+//!   buckets (one per ptype and condition present) in a small directory; a query reads only the buckets of its
+//!   ptype and stratum, each with one binary search on sale_day. This refines "(cell, sale_day)": on the 1M-sale
+//!   corpus most rows of a cell are other types or conditions, and the per-query cost was cache misses of binary
+//!   searches over whole cells (perf), not arithmetic.
+//! - The fields a scan reads per row sit together in one `HotRow` record (one or two cache lines per row run).
+//! - Per row the build also stores the unit vector (cos φ cos λ, cos φ sin λ, sin φ) of its position, so the radius test is a chord length
 //!   with no trigonometry (hav θ = |p − q|² / 4 exactly), and the time-index level of its sale month and its log.
 #![forbid(unsafe_code)]
 
@@ -73,32 +77,44 @@ impl RawColumns {
     }
 }
 
+/// What the scan loop reads for each row, together.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HotRow {
+    /// Unit vector of the position.
+    pub ux: f64,
+    pub uy: f64,
+    pub uz: f64,
+    /// NaN when unknown or not positive.
+    pub sqft: f64,
+    pub sale_day: i32,
+    pub parcel_idx: u32,
+    pub county: u8,
+    /// Arms-length screen reason code, R_NONE when the sale passes.
+    pub screen: u8,
+    pub beds: i8,
+}
+
 /// Indexed rows (permuted) plus the grid.
 #[derive(Clone, Debug, Default)]
 pub struct Index {
-    pub lat_rad: Vec<f64>,
-    pub lon_rad: Vec<f64>,
-    pub cos_lat: Vec<f64>,
-    /// Unit vector of the position: (cos φ cos λ, cos φ sin λ, sin φ).
-    pub ux: Vec<f64>,
-    pub uy: Vec<f64>,
-    pub uz: Vec<f64>,
     /// Time-index level of the sale month and its log (NaN without a series for the row's county).
     pub level: Vec<f64>,
     pub ln_level: Vec<f64>,
     pub sale_day: Vec<i32>,
     pub price_usd: Vec<f64>,
-    /// NaN when unknown or not positive.
-    pub sqft: Vec<f64>,
-    pub beds: Vec<i8>,
     pub ptype: Vec<u8>,
     pub county: Vec<u8>,
     pub condition: Vec<u8>,
     pub parcel_idx: Vec<u32>,
-    /// Arms-length screen reason code, R_NONE when the sale passes.
-    pub screen: Vec<u8>,
     /// Original snapshot row of each indexed row.
     pub row: Vec<u32>,
+    /// Scan record per row (same order).
+    pub hot: Vec<HotRow>,
+    /// Buckets of cell c are cell_bucket[c]..cell_bucket[c + 1]; bucket b holds rows bucket_start[b]..bucket_start[b + 1],
+    /// all of ptype bucket_group[b] >> 8 and condition bucket_group[b] & 0xff, by sale_day ascending.
+    pub cell_bucket: Vec<u32>,
+    pub bucket_group: Vec<u16>,
+    pub bucket_start: Vec<u32>,
     pub lat0_rad: f64,
     pub lon0_rad: f64,
     pub cell_lat_rad: f64,
@@ -156,6 +172,12 @@ pub fn screen_rows(c: &RawColumns, p: &Params, deed_class: &[u8; 256]) -> Vec<u8
         .collect()
 }
 
+/// Within-cell sort key: ptype << 40 | condition << 32 | (sale_day + 2^31); exact in f64 too (< 2^53).
+#[inline]
+pub fn sort_key(ptype: u8, condition: u8, sale_day: i64) -> u64 {
+    ((ptype as u64) << 40) | ((condition as u64) << 32) | (sale_day.saturating_add(1i64 << 31).max(0).min(u32::MAX as i64) as u64)
+}
+
 fn indexable(lat: f64, lon: f64) -> bool {
     lat.is_finite() && lon.is_finite() && lat.abs() <= MAX_ABS_LAT_DEG && lon.abs() <= 180.0
 }
@@ -176,9 +198,13 @@ impl Index {
             return Ok(ix);
         }
         ix.size_grid(c, &rows, p)?;
-        let mut keyed: Vec<(u32, i32, u32)> = rows
+        let mut keyed: Vec<(u32, u64, u32)> = rows
             .iter()
-            .map(|&r| (ix.cell_index(c.lat[r as usize] * DEG_TO_RAD, c.lon[r as usize] * DEG_TO_RAD), c.sale_day[r as usize], r))
+            .map(|&r| {
+                let r_ = r as usize;
+                let cell = ix.cell_index(c.lat[r_] * DEG_TO_RAD, c.lon[r_] * DEG_TO_RAD);
+                (cell, sort_key(c.ptype[r_], c.condition[r_], c.sale_day[r_] as i64), r)
+            })
             .collect();
         keyed.sort_unstable();
         ix.cell_start = vec![0; ix.nx * ix.ny + 1];
@@ -189,6 +215,7 @@ impl Index {
             ix.cell_start[k] += ix.cell_start[k - 1];
         }
         ix.fill_rows(c, &keyed, &screen, ti);
+        ix.fill_buckets(&keyed);
         Ok(ix)
     }
 
@@ -220,28 +247,43 @@ impl Index {
         (cy * self.nx + cx) as u32
     }
 
-    fn fill_rows(&mut self, c: &RawColumns, keyed: &[(u32, i32, u32)], screen: &[u8], ti: &TimeIndex) {
+    /// Bucket directory: a new bucket starts where the cell or the (ptype, condition) group changes.
+    fn fill_buckets(&mut self, keyed: &[(u32, u64, u32)]) {
+        let ncell = self.nx * self.ny;
+        self.cell_bucket = vec![0; ncell + 1];
+        let mut prev: Option<(u32, u64)> = None;
+        for (i, &(cell, key, _)) in keyed.iter().enumerate() {
+            let group = key >> 32;
+            if prev != Some((cell, group)) {
+                self.bucket_group.push(((group >> 8) as u16) << 8 | (group & 0xff) as u16);
+                self.bucket_start.push(i as u32);
+                self.cell_bucket[cell as usize + 1] += 1;
+                prev = Some((cell, group));
+            }
+        }
+        self.bucket_start.push(keyed.len() as u32);
+        for k in 1..=ncell {
+            self.cell_bucket[k] += self.cell_bucket[k - 1];
+        }
+    }
+
+    fn fill_rows(&mut self, c: &RawColumns, keyed: &[(u32, u64, u32)], screen: &[u8], ti: &TimeIndex) {
         for &(_, _, r) in keyed {
             let r = r as usize;
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
-            self.lat_rad.push(lat);
-            self.lon_rad.push(lon);
-            self.cos_lat.push(lat.cos());
-            self.ux.push(lat.cos() * lon.cos());
-            self.uy.push(lat.cos() * lon.sin());
-            self.uz.push(lat.sin());
+            let (ux, uy, uz) = (lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin());
+            let sqft = if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN };
+            let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
+            self.hot.push(HotRow { ux, uy, uz, sqft, sale_day, parcel_idx, county, screen: screen[r], beds });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
             self.level.push(level);
             self.ln_level.push(level.ln());
             self.sale_day.push(c.sale_day[r]);
             self.price_usd.push(c.price_usd[r]);
-            self.sqft.push(if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN });
-            self.beds.push(c.beds[r]);
             self.ptype.push(c.ptype[r]);
             self.county.push(c.county[r]);
             self.condition.push(c.condition[r]);
             self.parcel_idx.push(c.parcel_idx[r]);
-            self.screen.push(screen[r]);
             self.row.push(r as u32);
         }
     }

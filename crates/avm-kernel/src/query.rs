@@ -1,7 +1,8 @@
 //! One comp search: candidate gathering over the grid, the expansion ladder, and the result of the chosen step.
 //!
 //! Candidate of a subject at a step (radius r, window w): an indexed row with great-circle distance <= r (tested as
-//! chord hav term <= sin²(r / 2R); reported as the haversine distance on R = 3958.8 mi), sale_day in
+//! hav term <= sin²(r / 2R), the hav term computed exactly as |p − q|² / 4 from unit vectors; distance reported as
+//! 2R asin(√hav) with R = 3958.8 mi, i.e. the haversine distance), sale_day in
 //! [as_of - w, as_of) (strictly before as_of: no future leakage), the subject's ptype and county, a condition in the
 //! subject's stratum mask, and a parcel other than the subject's own. Candidates then pass or are rejected with
 //! exactly one reason, in this precedence: the arms-length screen of the row (see index::screen_rows), then
@@ -14,7 +15,7 @@
 #![forbid(unsafe_code)]
 
 use crate::errors;
-use crate::geo::{hav_chord, hav_of_mi, hav_term, lon_half_width, BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI};
+use crate::geo::{hav_chord, hav_of_mi, lon_half_width, BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI};
 use crate::index::{Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
 use crate::params::{Params, LADDER_STEPS};
 use crate::select::{finish_step, Comp, StepBuf};
@@ -143,44 +144,57 @@ fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, with_rejected: b
         (Some(y), Some(x)) => (y, x),
         _ => return,
     };
-    let day_lo = s.as_of_day as f64 - b.window_days;
+    // sale_day >= as_of - window <=> sale_day >= ceil(as_of - window) for integer days.
+    let day_lo = (s.as_of_day as f64 - b.window_days).ceil().max(i32::MIN as f64) as i64;
+    let q = Probe { sx, sy, sz, h_max, day_lo };
     for cy in y0..=y1 {
         for cx in x0..=x1 {
-            // Each cell is sorted by sale_day: the date window is two binary searches.
-            let (c0, c1) = (ix.cell_start[cy * ix.nx + cx] as usize, ix.cell_start[cy * ix.nx + cx + 1] as usize);
-            let days = &ix.sale_day[c0..c1];
-            let lo = c0 + days.partition_point(|&d| (d as f64) < day_lo);
-            let hi = c0 + days.partition_point(|&d| d < s.as_of_day);
-            for i in lo..hi {
-                if ix.ptype[i] != s.ptype || ix.county[i] != s.county || condition_bit(ix.condition[i]) & s.stratum_mask == 0 {
-                    continue;
-                }
-                if s.exclude_parcel == Some(ix.parcel_idx[i]) {
-                    continue;
-                }
-                if (ix.lat_rad[i] - slat).abs() > lat_box || (ix.lon_rad[i] - slon).abs() > lon_box {
-                    continue;
-                }
-                // Radius test on the chord (no trigonometry); the reported distance is the haversine.
-                if hav_chord(sx, sy, sz, ix.ux[i], ix.uy[i], ix.uz[i]) <= h_max {
-                    let h = hav_term(slat, scos, slon, ix.lat_rad[i], ix.cos_lat[i], ix.lon_rad[i]);
-                    classify(ix, p, s, b, i, h, with_rejected);
+            let cell = cy * ix.nx + cx;
+            for bk in ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize {
+                let g = ix.bucket_group[bk];
+                if (g >> 8) as u8 == s.ptype && condition_bit(g as u8) & s.stratum_mask != 0 {
+                    scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, with_rejected);
                 }
             }
         }
     }
 }
 
+/// Per-step constants of the subject.
+struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
+
+/// Scans one bucket (rows r0..r1 of the subject's ptype and one stratum condition, by sale_day): one binary search
+/// to the window start, then forward until the as-of day.
+#[allow(clippy::too_many_arguments)]
+fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, with_rejected: bool) {
+    // Search the compact i32 day column (a bucket's days span one or two cache lines), then read the hot records.
+    let start = ix.sale_day[r0..r1].partition_point(|&d| (d as i64) < q.day_lo);
+    for (k, h) in ix.hot[r0 + start..r1].iter().enumerate() {
+        if h.sale_day >= s.as_of_day {
+            break;
+        }
+        if h.county != s.county || s.exclude_parcel == Some(h.parcel_idx) {
+            continue;
+        }
+        // The chord gives the haversine term exactly (no trigonometry per row).
+        let hv = hav_chord(q.sx, q.sy, q.sz, h.ux, h.uy, h.uz);
+        if hv <= q.h_max {
+            classify(ix, p, s, b, r0 + start + k, hv, with_rejected);
+        }
+    }
+}
+
 /// Applies the row screen and the GLA and bedroom bands to one candidate.
 fn classify(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, i: usize, h: f64, with_rejected: bool) {
-    let mut reason = ix.screen[i];
+    let row = &ix.hot[i];
+    let mut reason = row.screen;
     if reason == R_NONE && s.sqft_known() {
-        let sq = ix.sqft[i];
+        let sq = row.sqft;
         if sq.is_nan() || (sq - s.sqft).abs() > p.gla_band_frac * s.sqft {
             reason = R_GLA_BAND;
         }
     }
-    if reason == R_NONE && s.beds >= 0 && ix.beds[i] >= 0 && ((ix.beds[i] as i32 - s.beds).abs() as f64) > p.beds_band {
+    if reason == R_NONE && s.beds >= 0 && row.beds >= 0 && ((row.beds as i32 - s.beds).abs() as f64) > p.beds_band {
         reason = R_BEDS_BAND;
     }
     if reason == R_NONE {

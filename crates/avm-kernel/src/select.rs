@@ -81,13 +81,13 @@ pub fn finish_step(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, b: &mut 
         c.sale_day = ix.sale_day[i];
         c.index_factor = factor_from_levels(p, now, ln_now, ix.level[i], ix.ln_level[i], c.sale_day, s.as_of_day);
         c.indexed_price = ix.price_usd[i] * c.index_factor;
-        if !ix.sqft[i].is_nan() {
-            f1.push(c.indexed_price / ix.sqft[i]);
+        if !ix.hot[i].sqft.is_nan() {
+            f1.push(c.indexed_price / ix.hot[i].sqft);
         }
     }
     let marginal = if s.sqft_known() && !f1.is_empty() { p.gla_marginal_frac * stats::median_mut(f1) } else { f64::NAN };
     for c in b.qualified.iter_mut() {
-        let sq = ix.sqft[c.ix as usize];
+        let sq = ix.hot[c.ix as usize].sqft;
         if marginal.is_nan() || sq.is_nan() {
             c.adjusted_price = c.indexed_price;
             continue;
@@ -109,7 +109,7 @@ fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec
     if b.qualified.is_empty() {
         return;
     }
-    let x = |c: &Comp| (c.adjusted_price / ix.sqft[c.ix as usize]).ln();
+    let x = |c: &Comp| (c.adjusted_price / ix.hot[c.ix as usize].sqft).ln();
     f1.clear();
     f1.extend(b.qualified.iter().map(x));
     let (med, mad) = stats::median_mad(f1, f2);
@@ -136,13 +136,13 @@ pub fn similarity(ix: &Index, p: &Params, s: &Subject, radius_mi: f64, window_da
     let w = &p.similarity_weights;
     let s_dist = unit(1.0 - c.dist_mi / radius_mi);
     let s_time = unit(1.0 - (s.as_of_day - c.sale_day) as f64 / window_days);
-    let s_gla = if s.sqft_known() && !ix.sqft[i].is_nan() {
-        1.0 - ((ix.sqft[i] - s.sqft).abs() / (p.gla_band_frac * s.sqft)).min(1.0)
+    let s_gla = if s.sqft_known() && !ix.hot[i].sqft.is_nan() {
+        1.0 - ((ix.hot[i].sqft - s.sqft).abs() / (p.gla_band_frac * s.sqft)).min(1.0)
     } else {
         UNKNOWN_TERM_SCORE
     };
-    let s_beds = if s.beds >= 0 && ix.beds[i] >= 0 {
-        1.0 - ((ix.beds[i] as i32 - s.beds).abs() as f64 / (p.beds_band + 1.0)).min(1.0)
+    let s_beds = if s.beds >= 0 && ix.hot[i].beds >= 0 {
+        1.0 - ((ix.hot[i].beds as i32 - s.beds).abs() as f64 / (p.beds_band + 1.0)).min(1.0)
     } else {
         UNKNOWN_TERM_SCORE
     };

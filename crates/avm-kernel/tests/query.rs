@@ -214,3 +214,37 @@ fn time_index_cap_in_query() {
     assert!((o.selected[0].index_factor - expected).abs() < 1e-12);
     assert!((expected - 1.021_297).abs() < 1e-5);
 }
+
+#[test]
+fn strata_select_conditions_including_unknown() {
+    // Conditions: distressed 0, dated 1, renovated 2, new 3, unknown 255. ARV = {2, 3}; as-is = {0, 1};
+    // mixed = everything but {2, 3} (bit 7 stands for unknown).
+    let conds = [0u8, 1, 2, 3, 255];
+    let mut c = RawColumns::default();
+    for (k, cond) in conds.iter().enumerate() {
+        c.parcel_idx.push(k as u32);
+        c.county.push(1);
+        c.lat.push(LAT + 0.1 / MI_PER_DEG);
+        c.lon.push(LON);
+        c.sale_day.push(AS_OF - 10 - k as i32);
+        c.price_usd.push(300_000.0);
+        c.sqft.push(1500.0);
+        c.beds.push(3);
+        c.ptype.push(0);
+        c.condition.push(*cond);
+        c.deed_type.push(1);
+        c.num_parcels.push(1);
+    }
+    let ti = TimeIndex::default();
+    let ix = Index::build(&c, &params(), &deeds(), &ti).unwrap();
+    let rows_for = |mask: u8| {
+        let mut s = subject();
+        s.stratum_mask = mask;
+        let mut r: Vec<u32> = query(&ix, &ti, &params(), &s, &mut Scratch::default(), true).unwrap().selected.iter().map(|c| c.row).collect();
+        r.sort_unstable();
+        r
+    };
+    assert_eq!(rows_for(0b0000_1100), vec![2, 3]);
+    assert_eq!(rows_for(0b0000_0011), vec![0, 1]);
+    assert_eq!(rows_for(0b1111_0011), vec![0, 1, 4]);
+}

@@ -2,6 +2,7 @@
 import type { Router } from '@koa/router';
 import type { TractList } from '../../contracts/tracts.js';
 import type { ServiceContext } from '../context.js';
+import { tractListWithSignals } from '../../pulse/index.js';
 
 export const TRACT_CACHE_SECONDS = 3600;
 
@@ -11,7 +12,7 @@ export function registerTractRoutes(router: Router, svc: ServiceContext): void {
     const nowMs = svc.now().getTime();
     const snapshotId = svc.store.currentSnapshotId();
     if (!cached || nowMs - cached.builtAtMs >= TRACT_CACHE_SECONDS * 1000 || cached.snapshotId !== snapshotId) {
-      cached = { body: svc.store.tractList(), builtAtMs: nowMs, snapshotId };
+      cached = { body: tractListWithSignals(svc.store), builtAtMs: nowMs, snapshotId };
     }
     const ageSec = Math.floor((nowMs - cached.builtAtMs) / 1000);
     ctx.set('Cache-Control', `public, max-age=${Math.max(0, TRACT_CACHE_SECONDS - ageSec)}`);

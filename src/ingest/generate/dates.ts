@@ -17,12 +17,26 @@ export function dayFromIso(iso: string): number {
   return Math.round(ms / MS_PER_DAY);
 }
 
+// Millions of rows share a few thousand distinct days: memoize the formatting instead of building a Date per row.
+const isoCache = new Map<number, string>();
+const yearCache = new Map<number, number>();
+
 /** ISO `YYYY-MM-DD` of a day number. */
 export function isoFromDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  let s = isoCache.get(day);
+  if (s === undefined) {
+    s = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+    isoCache.set(day, s);
+  }
+  return s;
 }
 
 /** Calendar year of a day number. */
 export function yearOfDay(day: number): number {
-  return new Date(day * MS_PER_DAY).getUTCFullYear();
+  let y = yearCache.get(day);
+  if (y === undefined) {
+    y = new Date(day * MS_PER_DAY).getUTCFullYear();
+    yearCache.set(day, y);
+  }
+  return y;
 }

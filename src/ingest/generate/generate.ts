@@ -42,6 +42,7 @@ export type GenerateOptions = {
 export type GenerateResult = { files: Record<string, string>; counts: Record<string, number>; truthFile: string; vintage: string };
 
 function validate(o: GenerateOptions): void {
+  if (o === null || typeof o !== 'object') throw new AppError('validation_failed', 'generateCorpus needs an options object');
   if (!Number.isSafeInteger(o.seed) || o.seed < 0) throw new AppError('validation_failed', `seed must be a non-negative integer, got ${o.seed}`);
   if (!SCALES.includes(o.scale)) throw new AppError('validation_failed', `scale must be one of ${SCALES.join(', ')}, got '${o.scale}'`);
   if (typeof o.outDir !== 'string' || o.outDir.length === 0) throw new AppError('validation_failed', 'outDir must be a non-empty path');
@@ -56,65 +57,93 @@ function buildTracts(ref: GenReference, seed: number): GenTract[] {
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export async function generateCorpus(opts: GenerateOptions): Promise<GenerateResult> {
+type Plan = {
+  seed: number; scale: Scale; asOf: string; asOfDay: number; asOfYear: number; startDay: number;
+  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn;
+};
+
+function planOf(opts: GenerateOptions): Plan {
   validate(opts);
   const asOf = opts.asOf ?? DEFAULT_AS_OF;
   const asOfDay = dayFromIso(asOf);
   const [y, m, d] = asOf.split('-');
+  // The window opens the day after the same date `history_years` earlier (Feb 29 falls back to Feb 28).
   const startDay = dayFromIso(`${Number(y) - GENERATOR.v.history_years}-${m}-${d === '29' && m === '02' ? '28' : d}`) + 1;
-  const scaleIdx = SCALES.indexOf(opts.scale);
-  const progress: ProgressFn = opts.onProgress ?? (() => undefined);
-  const vintage = `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf}`;
-  const rawDir = join(opts.outDir, RAW_DIR), truthDir = join(opts.outDir, GROUND_TRUTH_DIR);
-  mkdirSync(rawDir, { recursive: true });
-  mkdirSync(truthDir, { recursive: true });
+  return {
+    seed: opts.seed, scale: opts.scale, asOf, asOfDay, asOfYear: Number(y), startDay,
+    vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf}`,
+    rawDir: join(opts.outDir, RAW_DIR), truthDir: join(opts.outDir, GROUND_TRUTH_DIR), progress: opts.onProgress ?? (() => undefined),
+  };
+}
 
-  const ref = opts.reference ?? loadGenReference();
-  progress(0, 6, 'tracts');
-  const tracts = buildTracts(ref, opts.seed);
+/** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
+function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], locLog: Float64Array): { ctx: SalesCtx; out: SalesOut } {
+  const scaleIdx = SCALES.indexOf(plan.scale);
   const grid = new TractGrid(tracts.map((t) => t.geometry), INGEST.v.tract_grid_cell_deg);
-  const locLog = tractLocationLogs(ref, tracts, new Rng(opts.seed, 'surface'));
-  const time = new TimeIndex(ref, Number(y));
-  await yieldToLoop();
-
-  progress(1, 6, 'parcels');
-  const p = buildParcels(tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], Number(y), new Rng(opts.seed, 'parcels'), (k, n) => progress(k, n, 'parcels'));
-  const rents = new RentModel(tracts, locLog, p, ref.zips, asOfDay);
-  await yieldToLoop();
-
-  progress(2, 6, 'sales');
-  const truthFile = join(truthDir, GROUND_TRUTH_FILE);
-  const out = new SalesOut(rawDir, truthFile, p, tracts, rents.tractZip);
+  plan.progress(0, tracts.length, 'parcels');
+  const p = buildParcels(tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'));
+  plan.progress(tracts.length, tracts.length, 'parcels');
+  const rents = new RentModel(tracts, locLog, p, ref.zips, plan.asOfDay);
+  plan.progress(0, p.n, 'sales');
+  const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip);
   const ctx: SalesCtx = {
-    p, tracts, locLog, time, rents, startDay, endDay: asOfDay, out, rng: new Rng(opts.seed, 'sales'),
-    flipResaleDay: new Int32Array(p.n).fill(-1), flipBuyDay: new Int32Array(p.n).fill(-1), docSeq: { n: 0 },
+    p, tracts, locLog, time: new TimeIndex(ref, plan.asOfYear), rents, startDay: plan.startDay, endDay: plan.asOfDay, out,
+    rng: new Rng(plan.seed, 'sales'), flipResaleDay: new Int32Array(p.n).fill(-1), flipBuyDay: new Int32Array(p.n).fill(-1), docSeq: { n: 0 },
   };
   try {
-    generateSales(ctx, GENERATOR.v.scale_arms_sales[scaleIdx], (k, n) => progress(k, n, 'sales'));
+    generateSales(ctx, GENERATOR.v.scale_arms_sales[scaleIdx], (k, n) => plan.progress(k, n, 'sales'));
   } finally {
     out.close();
   }
-  await yieldToLoop();
+  plan.progress(p.n, p.n, 'sales');
+  return { ctx, out };
+}
 
-  progress(3, 6, 'parcel files');
-  const universeRows = writeUniverse(rawDir, p, tracts, rents.tractZip, Number(y));
-  const charsRows = writeCharacteristics(rawDir, ctx, asOfDay);
-  await yieldToLoop();
-
-  progress(4, 6, 'tracts, rents, listings');
-  writeTracts(rawDir, tracts, vintage);
-  const safmrRows = writeSafmr(rawDir, rents, asOf);
-  const listings = writeListings(rawDir, truthDir, { ...ctx, rng: new Rng(opts.seed, 'listings') }, asOfDay, rents.tractZip);
-
+/** The files written after the sales: universe, characteristics, tracts, SAFMR, listings, manifest. */
+function writeFiles(plan: Plan, ctx: SalesCtx, out: SalesOut): Record<string, number> {
+  const { p, tracts, rents } = ctx;
+  plan.progress(0, 5, 'files');
+  const universeRows = writeUniverse(plan.rawDir, p, tracts, rents.tractZip, plan.asOfYear);
+  plan.progress(1, 5, 'files');
+  const charsRows = writeCharacteristics(plan.rawDir, ctx, plan.asOfDay);
+  plan.progress(2, 5, 'files');
+  writeTracts(plan.rawDir, tracts, plan.vintage);
+  const safmrRows = writeSafmr(plan.rawDir, rents, plan.asOf);
+  plan.progress(4, 5, 'files');
+  const listings = writeListings(plan.rawDir, plan.truthDir, { ...ctx, rng: new Rng(plan.seed, 'listings') }, plan.asOfDay, rents.tractZip);
   const counts: Record<string, number> = {
     tracts: tracts.length, tracts_cook: tracts.filter((t) => t.county === 'cook').length, tracts_lake: tracts.filter((t) => t.county === 'lake').length,
     parcels: p.n, universe_rows: universeRows, characteristics_rows: charsRows, cook_sales: out.cook.rows, lake_sales: out.lake.rows,
     sales: out.cook.rows + out.lake.rows, safmr_zips: safmrRows, listings: listings.listings, listing_events: listings.events,
   };
   for (const [k, v] of [...out.byDefect.entries()].sort()) counts[`sales_${k}`] = v;
-  const files = Object.fromEntries([...ALL_CSV_LAYOUTS.map((l) => [l.file, join(rawDir, l.file)]), [TRACTS_GEOJSON.file, join(rawDir, TRACTS_GEOJSON.file)]]);
-  const manifest = { generator_version: GENERATOR_VERSION, vintage, seed: opts.seed, scale: opts.scale, as_of: asOf, first_sale_day: isoFromDay(startDay), noise_sigma_log: GENERATOR.v.noise_sigma_log, counts };
-  writeFileSync(join(truthDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  progress(6, 6, 'done');
-  return { files, counts, truthFile, vintage };
+  const manifest = {
+    generator_version: GENERATOR_VERSION, vintage: plan.vintage, seed: plan.seed, scale: plan.scale, as_of: plan.asOf,
+    first_sale_day: isoFromDay(plan.startDay), noise_sigma_log: GENERATOR.v.noise_sigma_log, counts,
+  };
+  writeFileSync(join(plan.truthDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  plan.progress(5, 5, 'files');
+  return counts;
+}
+
+/**
+ * Generates the whole corpus into `outDir` (raw/ and truth/). Throws validation_failed on a bad seed, scale or
+ * as-of date; internal_error when the reference data cannot be read.
+ */
+export async function generateCorpus(opts: GenerateOptions): Promise<GenerateResult> {
+  const plan = planOf(opts);
+  mkdirSync(plan.rawDir, { recursive: true });
+  mkdirSync(plan.truthDir, { recursive: true });
+  const ref = opts.reference ?? loadGenReference();
+  plan.progress(0, 1, 'tracts');
+  const tracts = buildTracts(ref, plan.seed);
+  const locLog = tractLocationLogs(ref, tracts, new Rng(plan.seed, 'surface'));
+  plan.progress(1, 1, 'tracts');
+  await yieldToLoop();
+  const { ctx, out } = runSales(plan, ref, tracts, locLog);
+  await yieldToLoop();
+  const counts = writeFiles(plan, ctx, out);
+  const files = Object.fromEntries([...ALL_CSV_LAYOUTS.map((l) => [l.file, join(plan.rawDir, l.file)]), [TRACTS_GEOJSON.file, join(plan.rawDir, TRACTS_GEOJSON.file)]]);
+  plan.progress(1, 1, 'done');
+  return { files, counts, truthFile: join(plan.truthDir, GROUND_TRUTH_FILE), vintage: plan.vintage };
 }

@@ -7,6 +7,13 @@ import type { Rng } from './rng.js';
 /** Miles per degree of latitude (mean Earth radius 3958.8 mi x pi / 180). */
 export const MI_PER_DEG_LAT = 69.09;
 
+/** Squared distance in miles on the local plane (equirectangular; fine within a county). */
+export function dist2Mi(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dy = (lat2 - lat1) * MI_PER_DEG_LAT;
+  const dx = (lon2 - lon1) * MI_PER_DEG_LAT * Math.cos(((lat1 + lat2) / 2) * (Math.PI / 180));
+  return dx * dx + dy * dy;
+}
+
 /** Signed shoelace area of one ring in squared degrees (counter-clockwise positive). */
 export function ringAreaDeg2(ring: readonly Position[]): number {
   let s = 0;
@@ -113,15 +120,15 @@ export class TractGrid {
     return this.boxes[idx];
   }
 
-  /** Indices, ascending, of every tract whose polygon contains the point (normally one; zero outside, two on overlaps). */
-  containing(lon: number, lat: number): number[] {
-    const list = this.cells.get(Math.floor(lon / this.cellDeg) * 100_000 + Math.floor(lat / this.cellDeg)) ?? [];
-    const out: number[] = [];
+  /** Index of the first tract (lowest index) whose polygon contains the point, -1 when none does. */
+  firstContaining(lon: number, lat: number): number {
+    const list = this.cells.get(Math.floor(lon / this.cellDeg) * 100_000 + Math.floor(lat / this.cellDeg));
+    if (!list) return -1;
     for (const idx of list) {
       const b = this.boxes[idx];
       if (lon < b[0] || lon > b[2] || lat < b[1] || lat > b[3]) continue;
-      if (pointInPolygon(lon, lat, this.geoms[idx])) out.push(idx);
+      if (pointInPolygon(lon, lat, this.geoms[idx])) return idx;
     }
-    return out;
+    return -1;
   }
 }

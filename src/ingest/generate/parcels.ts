@@ -69,8 +69,7 @@ function pointInOwnTract(t: GenTract, grid: TractGrid, rng: Rng): [number, numbe
   for (let k = 0; k < MAX_POINT_TRIES; k++) {
     const b = parts[rng.pickWeighted(weights)].box;
     const lon = round6(rng.uniform(b[0], b[2])), lat = round6(rng.uniform(b[1], b[3]));
-    const hits = grid.containing(lon, lat);
-    if (hits.length > 0 && hits[0] === t.idx) return [lon, lat];
+    if (grid.firstContaining(lon, lat) === t.idx) return [lon, lat];
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // effect of the tracts around each ZIP; and the true monthly market contract rent of a property for the truth file.
 import { GENERATOR } from '../../registry/groups/generator.js';
 import type { ZipCentroid } from '../../reference/types.js';
-import { MI_PER_DEG_LAT } from './geometry.js';
+import { dist2Mi } from './geometry.js';
 import type { ParcelTable } from './parcels.js';
 import type { GenTract } from './tracts.js';
 
@@ -11,11 +11,6 @@ const MAX_BEDS = 4; // SAFMR columns stop at 4 bedrooms
 const KERNEL_BW_MI = G.loc_kernel_bandwidth_mi;
 
 export type SafmrRow = { zip: string; county: 'cook' | 'lake'; usd: number[] };
-
-function dist2Mi(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dy = (lat2 - lat1) * MI_PER_DEG_LAT, dx = (lon2 - lon1) * MI_PER_DEG_LAT * Math.cos((lat1 * Math.PI) / 180);
-  return dx * dx + dy * dy;
-}
 
 export class RentModel {
   /** ZIP of each tract (nearest ZIP centroid of the same county): the parcels' ZIP. */

@@ -3,7 +3,7 @@
 // hedonic terms and condition effects. ln(value) here is pre-noise: the truth file carries exp(lnValue).
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { AppError } from '../../errors/app-error.js';
-import { MI_PER_DEG_LAT } from './geometry.js';
+import { dist2Mi } from './geometry.js';
 import { lakeZips } from './lake.js';
 import { areaRelativeLevels, countyMedianByYear, type GenReference } from './reference.js';
 import type { Rng } from './rng.js';
@@ -15,13 +15,6 @@ const G = GENERATOR.v;
 export const COND_DISTRESSED = 0, COND_DATED = 1, COND_RENOVATED = 2, COND_NEW = 3;
 export const CONDITION_NAMES = ['distressed', 'dated', 'renovated', 'new'] as const;
 const BASE_YEAR = 2019; // last year with real price levels: the location anchors are 2019 levels
-
-/** Squared distance in miles on the local plane (equirectangular; fine within a county). */
-function dist2Mi(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dy = (lat2 - lat1) * MI_PER_DEG_LAT;
-  const dx = (lon2 - lon1) * MI_PER_DEG_LAT * Math.cos(((lat1 + lat2) / 2) * (Math.PI / 180));
-  return dx * dx + dy * dy;
-}
 
 /** Gaussian-kernel average of anchor values at a point. */
 function kernelAverage(lat: number, lon: number, anchors: ReadonlyArray<{ lat: number; lon: number; v: number }>, bwMi: number): number {

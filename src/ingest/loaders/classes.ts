@@ -10,11 +10,20 @@ const CCAO_CLASS_PTYPE: ReadonlyMap<number, number> = new Map<number, number>([
   [299, PTYPE_CODE.condo],
 ]);
 
+const NOT_KEPT = 255;
+/** ptype by 3-digit class number, NOT_KEPT elsewhere: one array read per row instead of a regex. */
+const PTYPE_BY_CLASS = new Uint8Array(1000).fill(NOT_KEPT);
+for (const [cls, ptype] of CCAO_CLASS_PTYPE) PTYPE_BY_CLASS[cls] = ptype;
+
 /** Property type code of a CCAO class ("203", "2-03"), or null when the class is not 1-4 unit residential. */
 export function ccaoClassPtype(raw: string): number | null {
-  const s = raw.trim().replace(/-/g, '');
-  if (!/^\d{3}$/.test(s)) return null;
-  return CCAO_CLASS_PTYPE.get(Number(s)) ?? null;
+  let s = raw;
+  if (s.length !== 3) s = raw.trim().replace(/-/g, '');
+  if (s.length !== 3) return null;
+  const a = s.charCodeAt(0) - 48, b = s.charCodeAt(1) - 48, c = s.charCodeAt(2) - 48;
+  if (!(a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9)) return null;
+  const ptype = PTYPE_BY_CLASS[a * 100 + b * 10 + c];
+  return ptype === NOT_KEPT ? null : ptype;
 }
 
 /**

@@ -166,6 +166,7 @@ export function parseGeoid(ref: RowRef, column: string, raw: string): string | n
 
 /** A 5-digit ZIP (ZIP+4 is cut to 5), or '' when empty. */
 export function parseZip(ref: RowRef, column: string, raw: string): string {
+  if (raw.length === 5 && isDigits(raw)) return raw;
   const s = raw.trim();
   if (s === '') return '';
   const m = /^(\d{5})(?:-\d{4})?$/.exec(s) ?? (/^\d{4}$/.test(s) ? [s, `0${s}`] : null);
@@ -178,9 +179,16 @@ const DEED_TEXT: Record<string, number> = {
   other: DEED_CODE.other, beneficiary: DEED_CODE.beneficiary, unknown: DEED_CODE.unknown,
 };
 const DEED_NUMBERS = new Set<number>(Object.values(DEED_CODE));
+/** The open-data spellings as written, for a lookup without normalizing (the normalizing path accepts the rest). */
+const DEED_EXACT = new Map<string, number>([
+  ['Warranty', DEED_CODE.warranty], ['Trustee', DEED_CODE.trustee], ['Quit Claim', DEED_CODE.quitclaim], ['Quit claim', DEED_CODE.quitclaim],
+  ['Executor', DEED_CODE.executor], ['Other', DEED_CODE.other], ['Beneficiary', DEED_CODE.beneficiary], ['Unknown', DEED_CODE.unknown],
+]);
 
 /** CCAO deed type as open-data text ("Warranty", "Quit Claim"...) or numeric code 1-6/99; empty → unknown (99). */
 export function parseDeedType(ref: RowRef, column: string, raw: string): number {
+  const exact = DEED_EXACT.get(raw);
+  if (exact !== undefined) return exact;
   const s = raw.trim();
   if (s === '') return DEED_CODE.unknown;
   if (/^\d+$/.test(s) && DEED_NUMBERS.has(Number(s))) return Number(s);

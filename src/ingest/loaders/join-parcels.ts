@@ -12,7 +12,7 @@ import { isOverFourUnits, unitsForPtype } from './classes.js';
 import { alignSorted, buildPinIndex, type PinIndex } from './pin-index.js';
 import { i32, u8 } from './grow.js';
 import type { TractRecord } from './tracts.js';
-import { skip, type FileStats } from './run.js';
+import { skipParcel, type FileStats } from './run.js';
 
 export type ParcelTable = {
   pins: string[]; county: Uint8Array; lat: Float64Array; lon: Float64Array; zip: string[]; tractIdx: Uint16Array; classText: string[];
@@ -66,10 +66,10 @@ function cookDrafts(c: CookInputs, ci: CookIndex): Drafts {
       const sale = sg === -1 ? -1 : latestRow(ci.sales!, sg, c.sales!.saleDay);
       const ptype = u.ptype[r] !== UNKNOWN_U8 ? u.ptype[r] : sale === -1 ? -1 : c.sales!.ptype[sale];
       if (ptype === -1) continue; // not 1-4 unit residential and never sold as such: not a parcel of the service
-      if (Number.isNaN(u.lat[r])) { if (c.universeStats) skip(c.universeStats, 'parcel_without_location'); continue; }
+      if (Number.isNaN(u.lat[r])) { skipParcel(c.universeStats, 'without_location'); continue; }
       const cg = charsGroup === null ? -1 : charsGroup[g];
       if (ptype === PTYPE_CODE.mf2_4 && isOverFourUnits(cookFacts(c.chars, cg, u.year[r], ptype).units)) {
-        if (c.universeStats) skip(c.universeStats, 'parcel_over_4_units');
+        skipParcel(c.universeStats, 'over_4_units');
         continue;
       }
       d.g.push(g); d.cg.push(cg); d.ptype.push(ptype); d.sale.push(sale);

@@ -7,7 +7,11 @@ import { GROUND_TRUTH_DIR, GROUND_TRUTH_FILE, type Layout } from '../layouts.js'
 import { CsvSyntaxError, readCsv, type CsvPosition } from '../csv.js';
 import { checkWidth, invalidFile, resolveColumns, type RowRef } from './fields.js';
 
-export type FileStats = { file: string; rowsRead: number; rowsKept: number; rowsSkipped: number; skipped: Record<string, number>; bytes: number; sha256: string };
+/** Rows read/kept/skipped by reason; `parcels` counts parcel-level outcomes of the join (universe PINs left out). */
+export type FileStats = {
+  file: string; rowsRead: number; rowsKept: number; rowsSkipped: number; skipped: Record<string, number>; parcelsSkipped: Record<string, number>;
+  bytes: number; sha256: string;
+};
 
 /** Same shape as src/progress.ts: `done` of `total` units (bytes while reading a file) in `stage`. */
 export type ProgressFn = (done: number, total: number, stage: string) => void;
@@ -64,11 +68,16 @@ export async function loadCsv(path: string, layout: Layout, stats: FileStats, ma
 }
 
 export function newStats(file: string): FileStats {
-  return { file, rowsRead: 0, rowsKept: 0, rowsSkipped: 0, skipped: {}, bytes: 0, sha256: '' };
+  return { file, rowsRead: 0, rowsKept: 0, rowsSkipped: 0, skipped: {}, parcelsSkipped: {}, bytes: 0, sha256: '' };
 }
 
 /** Counts a row left out on purpose (not an error): out-of-scope class, over 4 units, no location... */
 export function skip(stats: FileStats, reason: string): void {
   stats.rowsSkipped++;
   stats.skipped[reason] = (stats.skipped[reason] ?? 0) + 1;
+}
+
+/** Counts a PIN of the file left out of the parcel table (its rows were valid and are counted as kept). */
+export function skipParcel(stats: FileStats | null, reason: string): void {
+  if (stats) stats.parcelsSkipped[reason] = (stats.parcelsSkipped[reason] ?? 0) + 1;
 }

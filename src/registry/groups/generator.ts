@@ -102,7 +102,7 @@ export const GENERATOR = defineGroup({
     list_premium_log: c([0.03, 0.06], 'log mean, sd', 'list price over true value', SYN),
     list_age_days_max: c(120, 'days', 'active listings were listed within this many days before the as-of date', SYN),
     // Scales (sizes of the corpus)
-    scale_parcels: c([20000, 260000, 2000000], 'parcels test,default,county', 'parcels per scale (county: Cook ~1.8M)', 'brief: default ~250k, county >= 1.8M'),
+    scale_parcels: c([20000, 260000, 2010000], 'parcels test,default,county', 'parcels per scale (county: Cook ~1.8M)', 'brief: default ~250k, county >= 1.8M'),
     scale_arms_sales: c([16000, 228000, 1000000], 'arms-length sales test,default,county', 'arms-length sales per scale before defects (county total >= 1M rows)', 'brief: default ~150-250k, county >= 1M'),
     class_sqft_bounds: c([999, 1800, 2200, 2000, 3800, 5000], 'sqft', '202/203/204 one-story bounds; 205/206 split at 2200; 207/278/208 at 2000/3800; 209 from 5000', CLASS_DICT),
     class_old_age_years: c(62, 'years', 'classes 205/206/210 are over 62 years old, 207/208/278 up to 62', CLASS_DICT),

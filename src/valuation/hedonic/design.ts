@@ -4,17 +4,14 @@ import { CONDITION_CODE, COUNTY_CODE, PTYPE_CODE } from '../../store/columns.js'
 import { HEDONIC } from '../../registry/groups/hedonic.js';
 import type { SalesColumns } from './sales-columns.js';
 import type { TractMeta } from './types.js';
+import { segmentKey } from '../segment.js';
+
+/** The calibration segment key `<ptype>_<city|suburb>` (one definition: valuation/segment.ts). */
+export { segmentKey };
 
 export const COVARIATES = ['ln_sqft', 'beds', 'age', 'age2', 'units', 'cond_dated', 'cond_renovated', 'cond_new'] as const;
 export type CovariateName = (typeof COVARIATES)[number];
 export const CONDITION_NAMES = ['distressed', 'dated', 'renovated', 'new'] as const;
-
-const CITY_MUNI = 'chicago';
-
-/** `<ptype>_<city|suburb>`: city = a tract whose muni is Chicago. Condo and unknown types have no hedonic segment. */
-export function segmentKey(ptype: 'sfh' | 'mf2_4', muni: string | null): string {
-  return `${ptype}_${muni !== null && muni.trim().toLowerCase() === CITY_MUNI ? 'city' : 'suburb'}`;
-}
 
 /** Segment of a snapshot row, or null when the row cannot enter any hedonic segment (Lake, condo, no tract). */
 export function rowSegment(c: SalesColumns, i: number, metaByGeoid: ReadonlyMap<string, TractMeta>): string | null {

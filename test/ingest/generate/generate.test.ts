@@ -15,10 +15,11 @@ const fresh = (): string => {
   return d;
 };
 let a: GenerateResult, aDir: string, bDir: string, cDir: string;
+const progress: Array<[number, number, string]> = [];
 
 beforeAll(async () => {
   aDir = fresh(); bDir = fresh(); cDir = fresh();
-  a = await generateCorpus({ seed: 11, scale: 'test', outDir: aDir });
+  a = await generateCorpus({ seed: 11, scale: 'test', outDir: aDir, onProgress: (d, t, s) => progress.push([d, t, s]) });
   await generateCorpus({ seed: 11, scale: 'test', outDir: bDir });
   await generateCorpus({ seed: 12, scale: 'test', outDir: cDir });
 });
@@ -101,6 +102,15 @@ describe('generateCorpus files', () => {
     expect(rows.every((r) => r.url.startsWith('https://listings.example/') && r.status === 'active')).toBe(true);
     const history = readCsv(join(aDir, 'raw', 'listing_history.csv'));
     expect(new Set(history.map((h) => h.listing_id))).toEqual(new Set(rows.map((r) => r.listing_id)));
+  });
+
+  it('reports progress through the long stages and ends with done', () => {
+    const stages = new Set(progress.map((p) => p[2]));
+    expect([...stages]).toEqual(['tracts', 'parcels', 'sales', 'files', 'done']);
+    expect(progress.filter((p) => p[2] === 'sales').length).toBeGreaterThan(1);
+    expect(progress.every(([d, t]) => d >= 0 && d <= t)).toBe(true);
+    expect(progress.filter((p) => p[0] === p[1]).map((p) => p[2])).toEqual(['tracts', 'parcels', 'sales', 'files', 'done']);
+    expect(progress[progress.length - 1]).toEqual([1, 1, 'done']);
   });
 
   it('reports counts and a synthetic vintage', () => {

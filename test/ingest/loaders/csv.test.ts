@@ -34,6 +34,10 @@ describe('readCsv(path, handlers)', () => {
     expect(r.rows).toEqual([['1', 'a'], ['2', 'b']]);
   });
 
+  it('accepts a quoted last field ending in a lone CR at the end of the file', async () => {
+    expect((await parse('a,b\r\n1,"x"\r')).rows).toEqual([['1', 'x']]);
+  });
+
   it('keeps empty fields', async () => {
     expect((await parse('a,b,c\n,,\n')).rows).toEqual([['', '', '']]);
   });

@@ -79,6 +79,16 @@ describe('loaders reject a malformed file naming file, row and column', () => {
     expect(e.message).toMatch(/^ccao_parcel_sales\.csv: row 1 \(line 2\), column "deed_type": unknown deed type/);
   });
 
+  it('an empty file', async () => {
+    const e = await rejectWith((f) => { f['ccao_res_characteristics.csv'] = ['']; });
+    expect(e.message).toBe('ccao_res_characteristics.csv: file: file is empty (no header row)');
+  });
+
+  it('an unterminated quote names the row and line it starts on', async () => {
+    const e = await rejectWith((f) => { f['listings.csv']!.push('L3,"3 Open St,60601,1,u,41.85,-87.65,2024-01-01,active,,1'); });
+    expect(e.message).toBe('listings.csv: row 3 (line 4): unterminated quoted field');
+  });
+
   it('a missing required file', async () => {
     const e = await rejectWith((f) => { f['ccao_parcel_universe.csv'] = null; });
     expect(e.message).toMatch(/^ccao_parcel_universe\.csv: required file is missing/);

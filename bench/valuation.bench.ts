@@ -1,0 +1,70 @@
+// One full in-process valuation (subject resolution, kernel comp searches for ARV / as-is / ceiling, ladder, rehab,
+// tax, artifact, inputs hash, invariant check): median and p99 on the county-scale corpus when one is given
+// (opts.dataDir or AVM_BENCH_DATA_DIR), else on the default corpus (generated into a temp dir). Target p99 ≤ 1 ms.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Bench } from 'tinybench';
+import { generateCorpus } from '../src/ingest/generate/generate.js';
+import { ingestAll } from '../src/ingest/ingest.js';
+import { hasCorpus, openStore } from '../src/store/store.js';
+import { buildValuationContext } from '../src/valuation/value-context.js';
+import { valueProperty, type ValueInput } from '../src/valuation/value.js';
+import { writeBenchResult } from './results-file.js';
+
+const us = (ms: number | undefined): number | null => (ms === undefined ? null : Math.round(ms * 1000 * 10) / 10);
+
+async function corpusDir(given: string | undefined): Promise<{ dir: string; label: string; cleanup: () => void }> {
+  if (given) {
+    if (!hasCorpus(given)) throw new Error(`${given} holds no ingested corpus`);
+    return { dir: given, label: given, cleanup: () => undefined };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'avm-valuation-bench-'));
+  await generateCorpus({ seed: 20261121, scale: 'default', outDir: dir });
+  await ingestAll({ dataDir: dir, rawDir: join(dir, 'raw') });
+  return { dir, label: 'default (generated)', cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Subjects: every parcel point of a stride through the parcel table, with a unit count (as /api/underwrite sends). */
+function subjects(store: ReturnType<typeof openStore>, n: number): ValueInput[] {
+  const p = store.readParcels().table;
+  const lat = p.getChild('lat')!.toArray() as Float64Array;
+  const lon = p.getChild('lon')!.toArray() as Float64Array;
+  const units = p.getChild('units')!.toArray() as Uint8Array;
+  const stride = Math.max(1, Math.floor(lat.length / n));
+  const out: ValueInput[] = [];
+  for (let i = 0; i < lat.length && out.length < n; i += stride) out.push({ lat: lat[i], lon: lon[i], units: units[i] || 1, price: 300_000 });
+  return out;
+}
+
+export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<Record<string, unknown>> {
+  const given = opts.dataDir ?? process.env.AVM_BENCH_DATA_DIR;
+  const c = await corpusDir(given && existsSync(given) ? given : undefined);
+  const store = openStore(c.dir);
+  try {
+    const t0 = performance.now();
+    const ctx = buildValuationContext(store, { now: () => new Date('2026-11-02T12:00:00Z') });
+    const contextMs = performance.now() - t0;
+    const cases = subjects(store, opts.n ?? 2000);
+    cases.forEach((s) => valueProperty(s, ctx)); // builds the lazy lookup maps; not timed
+    let i = 0;
+    const outcomes: Record<string, number> = {};
+    const bench = new Bench({ name: 'valuation', iterations: cases.length, time: 0, warmupIterations: Math.min(200, cases.length) });
+    bench.add('valueProperty', () => {
+      const v = valueProperty(cases[i++ % cases.length], ctx);
+      outcomes[v.display!.outcome] = (outcomes[v.display!.outcome] ?? 0) + 1;
+    });
+    await bench.run();
+    const res = bench.tasks[0].result;
+    if (res.state !== 'completed') throw new Error(`valuation bench: ${res.state}`);
+    const result = {
+      corpus: c.label, sales_rows: ctx.sales.length, context_build_ms: Math.round(contextMs), subjects: cases.length,
+      median_us: us(res.latency.p50), p99_us: us(res.latency.p99), mean_us: us(res.latency.mean), target_p99_us: 1000, outcomes,
+    };
+    writeBenchResult('valuation', result);
+    return result;
+  } finally {
+    await store.close();
+    c.cleanup();
+  }
+}

@@ -1,0 +1,124 @@
+// Binds OperationDeps (what operation handlers may call) to the domain modules at start-up: store, event log, user
+// state, alert profiles, audit, generated documents, and the valuation engine where it has landed.
+import { createProfile, openAlertStore, parseProfileInput, requiredScopes, type AlertStore } from '../../alerts/index.js';
+import { openAudit, type Audit } from '../../auth/audit.js';
+import { actorOf, authorize } from '../../auth/authorize.js';
+import { openKeyStore, type KeyStore } from '../../auth/keys.js';
+import { createLimiter, type Limiter } from '../../auth/limiter.js';
+import type { EngineDeps, OperationDeps } from '../../contracts/operation-deps.js';
+import { DISCLOSURE } from '../../contracts/valuation.js';
+import { AppError } from '../../errors/app-error.js';
+import { getEventLog, type EventLog } from '../../events/log.js';
+import { openUserState, type UserState } from '../../events/user-state.js';
+import { MODEL_VERSIONS } from '../../registry/versions.js';
+import type { ServiceContext } from '../context.js';
+import { readHealth } from '../routes/health.route.js';
+import { documentDeps } from './documents.js';
+import { valuationEngine } from './engine.js';
+import { searchDeals, searchInventory, type TopTract } from './inventory.js';
+import { publicListings, type StoredListing } from './listings.js';
+import { tractReport } from './tract-report.js';
+import { refusalAnswer, resolveSubject } from './underwrite-gate.js';
+
+/** The per-process services both doors share: ONE limiter, one key store, one audit, one event log. */
+export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore };
+
+export function openDoorServices(svc: ServiceContext): DoorServices {
+  const env = svc.store.env;
+  const nowMs = (): number => svc.now().getTime();
+  const events = getEventLog(env, { now: nowMs });
+  return {
+    keys: openKeyStore(env, { now: nowMs }),
+    limiter: svc.limiter ?? createLimiter({ now: nowMs }),
+    audit: openAudit(env, { now: nowMs, onError: (e) => svc.log.error('audit write failed', e) }),
+    events,
+    userState: openUserState(env, { now: nowMs, events }),
+    alerts: openAlertStore(env),
+  };
+}
+
+const ENGINE_OWNERS: Record<keyof EngineDeps, string> = {
+  underwriteRest: 'valuation engine (src/valuation/value.ts) and underwriting',
+  deepUnderwrite: 'valuation engine (src/valuation/value.ts) and underwriting',
+  underwriteAlias: 'valuation engine (src/valuation/value.ts) and underwriting',
+  property: 'valuation engine (src/valuation/value.ts)',
+  comps: 'valuation engine getComps (src/valuation/value.ts)',
+  marketPulse: 'market pulse (src/pulse)',
+  riskReport: 'risk report (src/risk)',
+  modelRegistry: 'model registry (src/registry, valuation)',
+  scorecard: 'metrics scorecard (src/valuation/metrics)',
+};
+
+/** Each engine function the service context does not bind answers 501 not_implemented, naming what is missing. */
+export function engineDeps(bound: Partial<EngineDeps> = {}): EngineDeps {
+  const out = {} as Record<keyof EngineDeps, unknown>;
+  for (const name of Object.keys(ENGINE_OWNERS) as Array<keyof EngineDeps>) {
+    out[name] = bound[name] ?? (async () => {
+      throw new AppError('not_implemented', `${name} is not available in this build: ${ENGINE_OWNERS[name]} is not wired into this service`);
+    });
+  }
+  return out as EngineDeps;
+}
+
+function topTracts(svc: ServiceContext, strategy: string): TopTract[] {
+  const field = strategy === 'flip' ? 'flip_score' : strategy === 'brrrr' ? 'brrrr_score' : null;
+  if (!field) return [];
+  return svc.store.tractList().tracts
+    .filter((t) => typeof t[field] === 'number')
+    .map((t) => ({ geoid: t.geoid, muni: t.muni, score: t[field] as number }))
+    .sort((a, b) => b.score - a.score || a.geoid.localeCompare(b.geoid));
+}
+
+export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): OperationDeps {
+  const engine = engineDeps({ ...(svc.valuation ? valuationEngine(svc.valuation) : {}), ...svc.engine });
+  const listings = (): StoredListing[] => svc.store.getListings() as StoredListing[];
+  return {
+    now: svc.now,
+    health: () => readHealth(svc),
+    tractList: () => svc.store.tractList(),
+    publicListings: async () => publicListings(listings(), svc.now()),
+    tractReport: async (geoid) => tractReport(svc.store.tractList().tracts.find((t) => t.geoid === geoid), geoid, svc.now()),
+    searchInventory: async (i) => searchInventory(listings(), i, svc.now()),
+    searchDeals: async (i) => searchDeals(listings(), i, topTracts(svc, i.strategy), svc.now()),
+    underwriteRest: async (i) => {
+      const g = resolveSubject(listings(), i, true);
+      if (!g.ok) return { as_of: svc.now().toISOString(), model_versions: { ...MODEL_VERSIONS }, confidence: null, disclosure: DISCLOSURE, refusal: g.refusal };
+      return engine.underwriteRest(i, g.subject);
+    },
+    deepUnderwrite: async (i) => {
+      const g = resolveSubject(listings(), i, false);
+      return g.ok ? engine.deepUnderwrite(i, g.subject) : refusalAnswer(g.refusal, i.strategy, { ...i }, svc.now());
+    },
+    underwriteAlias: async (i) => {
+      const g = resolveSubject(listings(), i, true);
+      return g.ok ? engine.underwriteAlias(i, g.subject) : refusalAnswer(g.refusal, i.strategy, { ...i }, svc.now());
+    },
+    property: async (i) => {
+      const g = resolveSubject(listings(), i, false);
+      // Not an underwriting answer: without units or a property type the valuation cannot pick a segment.
+      if (!g.ok && i.prop_type === undefined) throw new AppError('units_required', g.refusal.message);
+      return engine.property(i, g.ok ? g.subject : null);
+    },
+    writeState: async (tool, input, caller) => {
+      const actor = actorOf(caller);
+      const record =
+        tool === 'save_favorite_property' ? await doors.userState.saveFavorite(input, actor)
+        : tool === 'update_underwriting_preset' ? await doors.userState.upsertPreset(input, actor)
+        : await doors.userState.addNote(input, actor);
+      return { ok: true, record: record as unknown as Record<string, unknown> };
+    },
+    createProfile: async (input, caller) => {
+      for (const scope of requiredScopes(parseProfileInput(input))) {
+        const refusal = authorize(caller, scope);
+        if (refusal) throw refusal;
+      }
+      const profile = await createProfile(doors.alerts, input, { ownerId: actorOf(caller), allowPrivate: svc.config.allowPrivateWebhooks, now: svc.now() });
+      const rec = await doors.events.appendEvent({ kind: 'strategy_profile_created', payload: profile, actor: actorOf(caller) });
+      return { ok: true, event_id: rec.id, profile: profile as unknown as Record<string, unknown> };
+    },
+    appendEvent: (kind, payload, caller) => doors.events.appendEvent({ kind, payload, actor: actorOf(caller) }),
+    analytics: (days) => doors.audit.analytics(days, svc.now().getTime()),
+    documents: documentDeps(),
+    engine,
+  };
+}

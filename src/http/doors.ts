@@ -1,0 +1,76 @@
+// Mounts the shared door middleware (Host/Origin guard, caller, audit, rate limit, per-operation scope and input
+// validation) and the REST routes generated from OPERATIONS. Order: errors → host guard (/mcp, /api/events) →
+// auth → audit → rate limit (REST; MCP counts tools/call itself) → operation guard → routes.
+import type { Router } from '@koa/router';
+import type Koa from 'koa';
+import type { Context, Next } from 'koa';
+import { authorize } from '../auth/authorize.js';
+import { isOperatorAuthorization } from '../auth/operator.js';
+import { OPERATIONS, operationForRequest, type Operation } from '../contracts/operations.js';
+import type { OperationDeps } from '../contracts/operation-deps.js';
+import { AppError } from '../errors/app-error.js';
+import { eventsStreamHandler } from '../events/stream.js';
+import { readJsonBody } from './body.js';
+import type { ServiceContext } from './context.js';
+import type { DoorServices } from './deps/index.js';
+import { validationError } from './errors.js';
+import { auditMiddleware } from './middleware/audit.js';
+import { authMiddleware, callerOf } from './middleware/auth.js';
+import { hostGuard } from './middleware/host-guard.js';
+import { rateLimitMiddleware } from './middleware/rate-limit.js';
+
+const GUARDED_PREFIXES = ['/mcp', '/api/events'];
+const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+
+export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
+  const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
+  app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
+  app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy }));
+  app.use(auditMiddleware({ audit: doors.audit }));
+  const limit = rateLimitMiddleware({ limiter: doors.limiter });
+  app.use((ctx, next) => (ctx.path === '/mcp' ? next() : limit(ctx, next)));
+  app.use((ctx, next) => operationGuard(ctx, next, svc));
+}
+
+/** 401/403 before 400: who may call is decided before what they sent is examined. */
+function checkScope(ctx: Context, op: Operation, svc: ServiceContext): void {
+  if (op.scope === 'operator') {
+    if (isOperatorAuthorization(ctx.req.headers.authorization, svc.config.writeSecret)) return;
+    ctx.set('WWW-Authenticate', 'Bearer realm="avm-operator"');
+    throw new AppError('unauthorized', svc.config.writeSecret ? 'operator secret required' : 'operator endpoints are disabled (WRITE_SECRET unset)');
+  }
+  const refusal = authorize(callerOf(ctx), op.scope);
+  if (refusal?.code === 'unauthorized') ctx.set('WWW-Authenticate', 'Bearer realm="avm"');
+  if (refusal) throw refusal;
+}
+
+async function operationGuard(ctx: Context, next: Next, svc: ServiceContext): Promise<void> {
+  const op = operationForRequest(ctx.method, ctx.path);
+  if (!op?.rest) return next();
+  ctx.state.operationId = op.id;
+  checkScope(ctx, op, svc);
+  const raw = op.rest.from === 'body' ? await readJsonBody(ctx) : { ...ctx.query };
+  const parsed = op.input.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error, op.rest.from === 'body' ? 'body' : 'query');
+  ctx.state.input = parsed.data;
+  await next();
+}
+
+/**
+ * Registers every operation that has a REST binding and a handler. Call it after the dedicated routes: a path a
+ * dedicated route already serves is answered there (koa-router runs the first matching route that does not yield).
+ */
+export function registerOperationRoutes(router: Router, deps: OperationDeps, doors: DoorServices): void {
+  router.get('/api/events', eventsStreamHandler({ log: doors.events }));
+  for (const op of OPERATIONS) {
+    if (!op.rest || !op.handler || op.rest.produces === 'sse') continue;
+    const handler = op.handler;
+    const route = async (ctx: Context): Promise<void> => {
+      const out = await handler(ctx.state.input, deps, { caller: callerOf(ctx), requestId: String(ctx.state.requestId ?? '') });
+      ctx.status = op.rest!.method === 'POST' ? 201 : 200;
+      ctx.body = out;
+    };
+    if (op.rest.method === 'GET') router.get(op.rest.path, route);
+    else router.post(op.rest.path, route);
+  }
+}

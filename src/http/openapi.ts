@@ -1,0 +1,79 @@
+// GET /api/openapi.json: the OpenAPI 3.1 document of the REST door, generated from OPERATIONS with zod's JSON
+// Schema (draft 2020-12, the dialect of OpenAPI 3.1). Every error response is the one error body.
+import { OPERATIONS, type Operation } from '../contracts/operations.js';
+import { ERROR_CODES } from '../errors/codes.js';
+import { SERVING_VERSION } from '../registry/versions.js';
+import { toJson } from '../mcp/manifest.js';
+import { ErrorBodySchema } from './errors.js';
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid input (validation_failed, invalid_cursor, ...)',
+  '401': 'unauthorized: a key is needed, or the one sent is malformed, unknown or revoked',
+  '403': 'forbidden_scope / forbidden_host',
+  '404': 'not_found and its specific variants',
+  '429': 'rate_limited; see Retry-After',
+  '501': 'not_implemented: the engine behind this operation has not landed in this build',
+  '503': 'pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable; see Retry-After',
+};
+/** Operations that answer some status with their own body rather than the error body (health says why it is down). */
+const OWN_BODY_STATUSES: Record<string, string[]> = { health: ['503'] };
+
+function queryParameters(op: Operation): unknown[] {
+  const js = toJson(op.input, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(js.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: (js.required ?? []).includes(name),
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    schema,
+  }));
+}
+
+function responses(op: Operation): Record<string, unknown> {
+  const ok = op.rest!.produces === 'sse'
+    ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
+    : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
+  const out: Record<string, unknown> = { '200': ok };
+  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+    out[status] = OWN_BODY_STATUSES[op.id]?.includes(status)
+      ? { ...ok, description }
+      : { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+  }
+  return out;
+}
+
+function operationObject(op: Operation): Record<string, unknown> {
+  const security = op.scope === 'read' ? [{}, { bearerKey: [] }] : op.scope === 'operator' ? [{ operatorSecret: [] }] : [{ bearerKey: [op.scope] }];
+  return {
+    operationId: op.id,
+    summary: op.summary,
+    'x-scope': op.scope,
+    security,
+    ...(op.rest!.from === 'query' ? { parameters: queryParameters(op) } : { requestBody: { required: true, content: { 'application/json': { schema: toJson(op.input, 'input') } } } }),
+    responses: responses(op),
+  };
+}
+
+export function buildOpenApi(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of OPERATIONS) {
+    if (!op.rest) continue;
+    (paths[op.rest.path] ??= {})[op.rest.method.toLowerCase()] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cook + Lake valuation and investment-analysis service',
+      version: SERVING_VERSION,
+      description: 'Automated valuation model output, not an appraisal. The MCP tool server is at POST /mcp (see /mcp/v2/manifest).',
+    },
+    paths,
+    components: {
+      schemas: { ErrorBody: toJson(ErrorBodySchema, 'output'), ErrorCode: { type: 'string', enum: Object.keys(ERROR_CODES) } },
+      securitySchemes: {
+        bearerKey: { type: 'http', scheme: 'bearer', description: 'API key avm_<id>_<secret>; scopes read, underwrite, write-state, webhooks' },
+        operatorSecret: { type: 'http', scheme: 'bearer', description: 'Operator secret (WRITE_SECRET)' },
+      },
+    },
+  };
+}

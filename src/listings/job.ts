@@ -1,0 +1,35 @@
+// The listings job as the CLI (`avm run-listings`) and the service's daily scheduler run it: open the store (or use
+// the caller's), start a scoring pool, run once, deliver alerts, close what it opened.
+import { deliveryContextFromConfig, openAlertStore } from '../alerts/index.js';
+import { loadConfig, type Config } from '../config.js';
+import { openStore, type Store } from '../store/store.js';
+import { runListingsOnce, type ListingsRunResult, type RunKind } from './run.js';
+import { startListingsScheduler, type ListingsScheduler } from './scheduler.js';
+import { poolScorer } from './scorer.js';
+
+export type RunListingsOptions = { dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean };
+
+/** Runs the listings job once now (kind `manual` unless told). Opens and closes its own store unless one is passed. */
+export async function runListings(o: RunListingsOptions = {}): Promise<ListingsRunResult> {
+  const config = o.config ?? loadConfig({ ...process.env, ...(o.dataDir ? { AVM_DATA_DIR: o.dataDir } : {}) });
+  const store = o.store ?? openStore(config.dataDir);
+  const scorer = await poolScorer(store, config);
+  try {
+    const alerts = o.alerts === false ? null : deliveryContextFromConfig(openAlertStore(store.env), config);
+    return await runListingsOnce({ store, scorer, kind: o.kind ?? 'manual', now: o.now, alerts });
+  } finally {
+    await scorer.close();
+    if (!o.store) await store.close();
+  }
+}
+
+/** The service's daily 13:00 UTC job over its open store; errors go to `onError` and the schedule continues. */
+export function scheduleDailyListings(config: Config, store: Store, onError: (e: unknown) => void, now?: () => Date): ListingsScheduler {
+  return startListingsScheduler({ run: () => runListings({ config, store, kind: 'daily', now }), now, onError });
+}
+
+/** One-line summary for the CLI. */
+export function formatRunSummary(r: ListingsRunResult): string {
+  return `listings run ${r.last_run.kind}: found ${r.last_run.found} active in feed, ${r.duplicates} duplicates dropped, ${r.overflow} over the cap, ${r.active} active stored ` +
+    `(${r.scored} scored, ${r.unscored} unscored, ${r.errors} errors), ${r.last_run.new_count} new, ${Math.round(r.wall_ms)} ms`;
+}

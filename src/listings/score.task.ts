@@ -1,0 +1,21 @@
+// Worker task module (loaded by a valuation pool through `taskModules`): `scoreSubjects` values, underwrites and
+// raw-scores one batch of subjects against the worker's kernel (percentiles need the whole inventory: main thread);
+// `underwriteBundle` values one subject with its underwriting and risk report (the /api/underwrite parts).
+import type { TaskHandler } from '../workers/tasks.js';
+import { underwriteBundleOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
+import { workerScoringContext } from './context.js';
+import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
+
+export type ScoreBatchPayload = { dataDir: string; subjects: ScoreSubject[] };
+export type BundlePayload = BundleRequest & { dataDir: string };
+
+export const SCORE_TASK = 'scoreSubjects';
+export const BUNDLE_TASK = 'underwriteBundle';
+
+export const tasks: Record<string, TaskHandler> = {
+  [SCORE_TASK]: (p: ScoreBatchPayload, { kernel }): SubjectScore[] => {
+    const ctx = workerScoringContext(p.dataDir, kernel);
+    return p.subjects.map((s) => scoreSubject(s, ctx));
+  },
+  [BUNDLE_TASK]: (p: BundlePayload, { kernel }): UnderwriteBundle => underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p),
+};

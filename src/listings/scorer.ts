@@ -1,0 +1,69 @@
+// Batch scorers: the worker pool (one task per batch, the production path) or in-process (tests, tiny jobs), both
+// running the same scoreSubject. scoreInBatches keeps a bounded number of batches in flight and reports progress.
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { repoRoot } from '../kernel/index.js';
+import type { Store } from '../store/store.js';
+import { loadKernelSnapshot, type ValuationContext } from '../valuation/value-context.js';
+import { createValuationPool } from '../workers/index.js';
+import { scoringContext } from './context.js';
+import { SCORE_TASK, type ScoreBatchPayload } from './score.task.js';
+import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
+
+export type BatchScorer = {
+  scoreBatch(subjects: ScoreSubject[]): Promise<SubjectScore[]>;
+  /** Batches worth keeping in flight (2 per worker thread keeps every worker fed while results cross back). */
+  readonly parallelism: number;
+  close(): Promise<void>;
+};
+
+/** Same scoring, main thread: for tests and for callers that already hold a context. */
+export function localScorer(ctx: ValuationContext): BatchScorer {
+  return { scoreBatch: async (subjects) => subjects.map((s) => scoreSubject(s, ctx)), parallelism: 1, close: async () => {} };
+}
+
+/** Compiled task module the pool's workers load (Piscina threads run JavaScript from dist/). */
+export function scoreTaskModulePath(): string {
+  return join(repoRoot(), 'dist', 'src', 'listings', 'score.task.js');
+}
+
+/** A pool whose workers each open the store under dataDir once and score batches against their own kernel. */
+export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs'>): Promise<BatchScorer> {
+  const pool = await createValuationPool({
+    workers: config.workers,
+    maxQueue: config.poolMaxQueue,
+    // Each worker builds its valuation context on its first batch: allow for it on top of the task budget.
+    taskTimeoutMs: config.taskTimeoutMs * 4,
+    snapshotLoader: () => loadKernelSnapshot(store),
+    taskModules: [scoreTaskModulePath()],
+  });
+  return {
+    scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { dataDir: config.dataDir, subjects } satisfies ScoreBatchPayload),
+    parallelism: Math.max(1, pool.threads) * 2,
+    close: () => pool.close(),
+  };
+}
+
+/** Scores `subjects` in batches of `batchSize`, results in input order; `onProgress(done, total)` after each batch. */
+export async function scoreInBatches(scorer: BatchScorer, subjects: readonly ScoreSubject[], batchSize: number, onProgress?: (done: number, total: number) => void): Promise<SubjectScore[]> {
+  const out: SubjectScore[] = new Array(subjects.length);
+  let next = 0;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (next < subjects.length) {
+      const start = next;
+      next = Math.min(subjects.length, start + batchSize);
+      const res = await scorer.scoreBatch(subjects.slice(start, next));
+      for (let i = 0; i < res.length; i++) out[start + i] = res[i];
+      done += res.length;
+      onProgress?.(done, subjects.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, scorer.parallelism) }, lane));
+  return out;
+}
+
+/** In-process scorer over a fresh context of the store (convenience for tests and small jobs). */
+export function localScorerFor(store: Store): BatchScorer {
+  return localScorer(scoringContext(store));
+}

@@ -1,0 +1,77 @@
+// Gathers risk evidence for one subject: from its valuation (tax, appraisal ceiling, rent confidence, year built),
+// the corpus (distressed share of nearby sales, the parcel's last deed and recorded units) and the listing history.
+// Never reads crime or demographic data: there is none in the corpus, and RiskInputs has no field for it.
+import type { Valuation } from '../contracts/valuation.js';
+import { haversineMi } from '../reference/geo.js';
+import { RISK } from '../registry/groups/risk.js';
+import { CONDITION_CODE, DEED_CODE } from '../store/columns.js';
+import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
+import { dayOfIso } from '../valuation/hedonic/sales-columns.js';
+import type { ValuationContext } from '../valuation/value-context.js';
+import type { BasementType, RiskInputs } from './report.js';
+
+const MI_PER_DEG_LAT = 69.05;
+const DEED_NAME = new Map<number, string>(Object.entries(DEED_CODE).map(([k, v]) => [v, k]));
+
+/** Sales within radiusMi of (lat, lon) in (asOfDay − windowDays, asOfDay], and how many were distressed. Linear scan with a bbox pre-test. */
+export function distressNear(s: SalesColumns, lat: number, lon: number, asOfDay: number, radiusMi = RISK.v.distress_radius_mi, windowDays = RISK.v.distress_window_days): { n: number; distressed: number } {
+  const dLat = radiusMi / MI_PER_DEG_LAT;
+  const dLon = dLat / Math.max(0.1, Math.cos((lat * Math.PI) / 180));
+  let n = 0;
+  let distressed = 0;
+  for (let i = 0; i < s.length; i++) {
+    const day = s.saleDay[i];
+    if (day > asOfDay || day <= asOfDay - windowDays) continue;
+    if (Math.abs(s.lat[i] - lat) > dLat || Math.abs(s.lon[i] - lon) > dLon) continue;
+    if (haversineMi(lat, lon, s.lat[i], s.lon[i]) > radiusMi) continue;
+    n++;
+    if (s.condition[i] === CONDITION_CODE.distressed) distressed++;
+  }
+  return { n, distressed };
+}
+
+/** Deed type name of the latest recorded sale of parcel row `parcelRow` (sales parcel_idx = parcel table row). */
+export function lastDeedOf(ctx: Pick<ValuationContext, 'sales' | 'parcelSales'>, parcelRow: number | null): string | null {
+  if (parcelRow === null || parcelRow + 1 >= ctx.parcelSales.offsets.length) return null;
+  let best = -1;
+  for (let k = ctx.parcelSales.offsets[parcelRow]; k < ctx.parcelSales.offsets[parcelRow + 1]; k++) {
+    const row = ctx.parcelSales.rows[k];
+    if (best < 0 || ctx.sales.saleDay[row] > ctx.sales.saleDay[best]) best = row;
+  }
+  return best < 0 ? null : (DEED_NAME.get(ctx.sales.deedType[best]) ?? null);
+}
+
+export type RiskExtras = {
+  listingUnits?: number | null;
+  yearBuilt?: number | null;
+  basement?: BasementType | null;
+  listingEvents?: readonly string[];
+};
+
+/** Everything the report needs for a valued subject; the corpus parts come from `ctx` (the valuation's context). */
+export function riskInputsFor(v: Valuation, ctx: Pick<ValuationContext, 'sales' | 'parcelSales' | 'subjects'>, extras: RiskExtras = {}): RiskInputs {
+  const s = v.subject;
+  const pin = s.key.startsWith('pin:') ? s.key.slice(4) : null;
+  const row = pin !== null && ctx.subjects.parcels ? ctx.subjects.parcels.rowOfPin(pin) : null;
+  const near = distressNear(ctx.sales, s.lat, s.lon, dayOfIso(v.as_of));
+  const legal = row !== null && ctx.subjects.parcels && ctx.subjects.parcels.units[row] > 0 ? ctx.subjects.parcels.units[row] : null;
+  const listing = s.listing_id ? ctx.subjects.listingById.get(s.listing_id) : undefined;
+  const listingUnits = extras.listingUnits ?? (s.units_source === 'listing' || s.units_source === 'caller' ? s.units : null);
+  return {
+    priceUsd: s.price,
+    taxCurrentAnnualUsd: v.tax.current_annual,
+    taxPredictiveAnnualUsd: v.tax.predictive_annual,
+    taxShockFlag: v.tax.shock_flag ?? null,
+    basement: extras.basement ?? null,
+    nearbySales: near.n,
+    nearbyDistressedSales: near.distressed,
+    lastDeedType: lastDeedOf(ctx, row),
+    listingEvents: extras.listingEvents ?? listing?.history.map((e) => e.event) ?? [],
+    listingUnits,
+    legalUnits: legal,
+    appraisalCeilingFlag: v.arv.appraisal_ceiling?.flag ?? null,
+    maxRenoSale24moUsd: v.arv.appraisal_ceiling?.max_reno_sale_24mo ?? null,
+    yearBuilt: extras.yearBuilt ?? s.year_built ?? null,
+    rentConfidence: v.rent.rent_confidence ?? null,
+  };
+}

@@ -1,0 +1,96 @@
+// Out-of-time backtest: every arms-length, non-condo, renovated/new sale of the last ~12 months is valued as of its
+// sale day using only earlier sales — the kernel's strict sale_day < asOfDay for comps, and a time index re-estimated
+// each holdout month from sales before that month's first day. The sale's own price never enters its valuation.
+import { createKernel } from '../../kernel/index.js';
+import type { KernelColumns } from '../../kernel/types.js';
+import { TIER1 } from '../../registry/groups/tier1.js';
+import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
+import { buildParcelSalesIndex } from '../flip-pairs.js';
+import { armsLengthMask, type SalesColumns } from '../hedonic/sales-columns.js';
+import { decideValuationDisplay } from '../ladder.js';
+import { segmentKey, type SegmentPtype } from '../segment.js';
+import { firstDayOfMonth, monthOfDay, buildTimeIndex } from '../time-index.js';
+import { computeTier1, type Tier1Deps } from '../tier1.js';
+
+export type BacktestRecord = {
+  row: number;
+  saleDay: number;
+  priceUsd: number;
+  segment: string;
+  /** Unrounded Tier-1 value, or null when Tier 1 did not serve (suppressed / fewer than 3 comps). */
+  estimateUsd: number | null;
+  nComps: number;
+  /** Suppression reason when not valued. */
+  reason: string | null;
+};
+
+export type Backtest = { records: BacktestRecord[]; startDay: number; endDay: number };
+
+const PTYPE_NAME: Record<number, SegmentPtype> = { [PTYPE_CODE.sfh]: 'sfh', [PTYPE_CODE.mf2_4]: 'mf2_4', [PTYPE_CODE.condo]: 'condo' };
+
+/** Holdout rows: arms-length, non-condo, renovated/new, Cook or Lake, sold in [startDay, endDay). */
+export function holdoutRows(c: SalesColumns, arms: Uint8Array, startDay: number, endDay: number): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < c.length; i++) {
+    if (arms[i] !== 1 || c.saleDay[i] < startDay || c.saleDay[i] >= endDay) continue;
+    if (c.ptype[i] === PTYPE_CODE.condo || (c.county[i] !== 1 && c.county[i] !== 2)) continue;
+    if (c.condition[i] !== CONDITION_CODE.renovated && c.condition[i] !== CONDITION_CODE.new) continue;
+    rows.push(i);
+  }
+  return rows.sort((a, b) => c.saleDay[a] - c.saleDay[b] || a - b);
+}
+
+/** The Tier-1 estimate of one holdout sale through the same code and ladder as serving (no calibration row). */
+function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string): BacktestRecord {
+  const t1 = computeTier1(deps, {
+    lat: c.lat[row], lon: c.lon[row], sqft: c.sqft[row] > 0 ? c.sqft[row] : null, beds: c.beds[row] >= 0 ? c.beds[row] : null,
+    ptype: c.ptype[row], county: c.county[row], asOfDay: c.saleDay[row], excludeParcelIdx: c.parcelIdx[row], priceUsd: null,
+  }, { withCeiling: false });
+  const decision = decideValuationDisplay({
+    subject: { county: c.county[row] === 2 ? 'lake' : 'cook', outsideMappedTracts: false, tractNotIngested: false, condoModelUnavailable: false },
+    tier1: { ...t1.evidence, calibration: null },
+    tier2: null,
+    areaContext: null,
+  });
+  return {
+    row, saleDay: c.saleDay[row], priceUsd: c.priceUsd[row], segment,
+    estimateUsd: decision.artifactArv?.value ?? null, nComps: t1.evidence.nComps, reason: decision.arvNullReason,
+  };
+}
+
+export type BacktestOptions = { holdoutDays?: number; onMonth?: (month: string, n: number) => void; columns?: KernelColumns };
+
+/** Runs the backtest over `sales` (muniOf: GEOID → municipality, for the city/suburb segment). */
+export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => string | null, opts: BacktestOptions = {}): Backtest {
+  let maxDay = -Infinity;
+  for (let i = 0; i < sales.length; i++) if (sales.saleDay[i] > maxDay) maxDay = sales.saleDay[i];
+  const endDay = maxDay + 1;
+  const startDay = endDay - (opts.holdoutDays ?? TIER1.v.holdout_days);
+  const arms = armsLengthMask(sales);
+  const columns = opts.columns ?? kernelColumnsOf(sales);
+  const parcelSales = buildParcelSalesIndex(sales);
+  const byMonth = new Map<number, number[]>();
+  for (const r of holdoutRows(sales, arms, startDay, endDay)) {
+    const m = monthOfDay(sales.saleDay[r]);
+    byMonth.set(m, [...(byMonth.get(m) ?? []), r]);
+  }
+  const records: BacktestRecord[] = [];
+  for (const [month, rows] of [...byMonth].sort((a, b) => a[0] - b[0])) {
+    const ti = buildTimeIndex(sales, firstDayOfMonth(month), arms);
+    const deps: Tier1Deps = { kernel: createKernel(columns, ti.series), sales, parcelSales };
+    for (const row of rows) {
+      const geoid = sales.tractIdx[row] < sales.tracts.length ? sales.tracts[sales.tractIdx[row]] : null;
+      records.push(valueOne(deps, sales, row, segmentKey(PTYPE_NAME[sales.ptype[row]], geoid ? muniOf(geoid) : null)));
+    }
+    opts.onMonth?.(`${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`, rows.length);
+  }
+  return { records, startDay, endDay };
+}
+
+/** The kernel's columns straight from the typed sales view (same arrays, no copy). */
+export function kernelColumnsOf(c: SalesColumns): KernelColumns {
+  return {
+    parcelIdx: c.parcelIdx, county: c.county, lat: c.lat, lon: c.lon, saleDay: c.saleDay, priceUsd: c.priceUsd, sqft: c.sqft, beds: c.beds,
+    ptype: c.ptype, condition: c.condition, deedType: c.deedType, numParcels: c.numParcels,
+  };
+}

@@ -1,0 +1,87 @@
+// `npx avm calibrate [--report]`: runs the out-of-time backtest on the current snapshot, builds the versioned
+// calibration table, submits it to the model registry (promoted only through the gates) and writes the report
+// (bench/results/calibration.json + a markdown table) with the oracle's MdAPE beside the model's.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REGISTRY_VERSION } from '../../registry/constants.js';
+import { evaluatePromotionGates, openModelRegistry, type GateSummary, type RegistryEntry } from '../../registry/model-registry.js';
+import { MODEL_VERSION } from '../../registry/versions.js';
+import type { Store } from '../../store/store.js';
+import { isoOfDay, salesColumnsFromArrow, type SalesColumns } from '../hedonic/sales-columns.js';
+import { mdape } from '../metrics.js';
+import type { CalibrationTable, SegmentMetrics } from '../segment.js';
+import { runBacktest, type BacktestRecord } from './backtest.js';
+import { readOracleValues, saleKey } from './oracle.js';
+import { buildCalibrationTable, groupMetrics, splitInTime } from './table.js';
+
+export type ReportRow = SegmentMetrics & { group: string; display: string | null; q80Lo: number | null; q80Hi: number | null; oracleMdape: number | null; oracleN: number };
+export type CalibrationReport = {
+  version: string;
+  snapshotId: string;
+  holdout: { start: string; split: string; end: string; sales: number; calibrationSales: number; testSales: number };
+  rows: ReportRow[];
+  gates: GateSummary;
+  promoted: boolean;
+  elapsedMs: number;
+};
+
+/** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
+function oracleOf(test: readonly BacktestRecord[], sales: SalesColumns, truth: Map<string, number> | null): { mdape: number | null; n: number } {
+  if (!truth) return { mdape: null, n: 0 };
+  const pairs = test
+    .filter((r) => r.estimateUsd !== null)
+    .map((r) => ({ t: truth.get(saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)), p: r.priceUsd }))
+    .filter((x): x is { t: number; p: number } => x.t !== undefined && x.t > 0);
+  return pairs.length ? { mdape: mdape(pairs.map((x) => x.t), pairs.map((x) => x.p)), n: pairs.length } : { mdape: null, n: 0 };
+}
+
+function reportRows(table: CalibrationTable, test: readonly BacktestRecord[], sales: SalesColumns, truth: Map<string, number> | null): ReportRow[] {
+  const segs = [...new Set(test.map((r) => r.segment))].sort();
+  const rows = segs.map((seg) => {
+    const row = table.segments[seg];
+    const recs = test.filter((r) => r.segment === seg);
+    const m = row ? row.test : groupMetrics(recs, null);
+    const o = oracleOf(recs, sales, truth);
+    return { group: seg, ...m, display: row?.display ?? null, q80Lo: row?.q80Lo ?? null, q80Hi: row?.q80Hi ?? null, oracleMdape: o.mdape, oracleN: o.n };
+  });
+  const o = oracleOf(test, sales, truth);
+  return [...rows, { group: 'overall', ...table.overall, display: null, q80Lo: null, q80Hi: null, oracleMdape: o.mdape, oracleN: o.n }];
+}
+
+const f = (x: number | null, d = 3): string => (x === null ? '—' : x.toFixed(d));
+const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+
+export function reportMarkdown(r: CalibrationReport): string {
+  const head = '| segment | n | MdAPE | oracle MdAPE | PPE10 | cov80 | width80 | COD | PRD | PRB | suppressed | display |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const lines = r.rows.map((x) => `| ${x.group} | ${x.n} | ${pct(x.mdape)} | ${pct(x.oracleMdape)} | ${pct(x.ppe10)} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.cod, 2)} | ${f(x.prd)} | ${f(x.prb)} | ${pct(x.suppressionRate)} | ${x.display ?? '—'} |`);
+  const gates = r.gates.checks.map((c) => `${c.gate}=${c.value === null ? '—' : c.value.toFixed(3)} (${c.target}) ${c.passed ? 'pass' : 'FAIL'}`).join('; ');
+  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
+}
+
+export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void };
+
+/** Runs the whole job against an open store; returns the table, the registry entry and the report. */
+export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{ table: CalibrationTable; entry: RegistryEntry; report: CalibrationReport }> {
+  const t0 = performance.now();
+  const snap = store.readSalesSnapshot();
+  const sales = salesColumnsFromArrow(snap.table);
+  const munis = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
+  const bt = runBacktest(sales, (g) => munis.get(g) ?? null, { onMonth: (m, n) => opts.onProgress?.(`backtest ${m}: ${n} sales`) });
+  const now = (opts.now ?? (() => new Date()))();
+  const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay });
+  const gates = evaluatePromotionGates(table.overall);
+  const entry = await openModelRegistry(store).submit(table, gates);
+  const split = splitInTime(bt.records);
+  const wanted = new Set(split.test.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
+  const truth = await readOracleValues(opts.dataDir, wanted);
+  const report: CalibrationReport = {
+    version: table.version, snapshotId: snap.id,
+    holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
+    rows: reportRows(table, split.test, sales, truth), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
+  };
+  if (opts.resultsDir) {
+    mkdirSync(opts.resultsDir, { recursive: true });
+    writeFileSync(join(opts.resultsDir, 'calibration.json'), `${JSON.stringify({ name: 'calibration', recorded_at: now.toISOString(), ...report }, null, 2)}\n`);
+  }
+  return { table, entry, report };
+}

@@ -1,0 +1,108 @@
+// Backtest records → the calibration table: split the holdout in time (first half calibrates, second half tests),
+// per segment split-conformal q80_lo/q80_hi of r = price / estimate, confidence_p10, test metrics, and the display
+// setting chosen by the gates of the tier1_valuation constants group. Pure: no store, no clock.
+import { createHash } from 'node:crypto';
+import { TIER1 } from '../../registry/groups/tier1.js';
+import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
+import { splitConformalQuantiles } from '../conformal.js';
+import type { DisplaySetting } from '../ladder-evidence.js';
+import { mdape, ppe, ratioStudy } from '../metrics.js';
+import type { CalibrationRow, CalibrationTable, SegmentMetrics } from '../segment.js';
+import type { BacktestRecord } from './backtest.js';
+
+export type Split = { calibration: BacktestRecord[]; test: BacktestRecord[]; splitDay: number };
+
+/** Time split at the median sale day of the holdout: sales before it calibrate, the rest test. */
+export function splitInTime(records: readonly BacktestRecord[]): Split {
+  const days = records.map((r) => r.saleDay).sort((a, b) => a - b);
+  const splitDay = days.length === 0 ? 0 : days[Math.floor(days.length / 2)];
+  return { calibration: records.filter((r) => r.saleDay < splitDay), test: records.filter((r) => r.saleDay >= splitDay), splitDay };
+}
+
+type Valued = BacktestRecord & { estimateUsd: number };
+const valuedOf = (rs: readonly BacktestRecord[]): Valued[] => rs.filter((r): r is Valued => r.estimateUsd !== null);
+
+/** Test metrics of a group; `q` = the conformal ratio bounds applied to each estimate (null: no interval). */
+export function groupMetrics(all: readonly BacktestRecord[], q: { lo: number; hi: number } | null): SegmentMetrics {
+  const v = valuedOf(all);
+  const est = v.map((r) => r.estimateUsd);
+  const price = v.map((r) => r.priceUsd);
+  const study = v.length >= 2 ? ratioStudy(est, price) : null;
+  const covered = q ? v.filter((r) => r.priceUsd >= q.lo * r.estimateUsd && r.priceUsd <= q.hi * r.estimateUsd).length : 0;
+  return {
+    n: v.length,
+    mdape: v.length > 0 ? mdape(est, price) : null,
+    ppe10: v.length > 0 ? ppe(est, price) : null,
+    coverage80: q && v.length > 0 ? covered / v.length : null,
+    meanWidth80: q && v.length > 0 ? q.hi - q.lo : null,
+    cod: study?.cod ?? null,
+    prd: study?.prd ?? null,
+    prb: study?.prb ?? null,
+    suppressionRate: all.length > 0 ? (all.length - v.length) / all.length : null,
+  };
+}
+
+/** The display gate: point / range / suppress from the test metrics (constants in tier1_valuation). */
+export function chooseDisplay(m: SegmentMetrics): { display: DisplaySetting; reason: string } {
+  const g = TIER1.v;
+  const nominal = VALUATION_DISPLAY.v.interval_coverage;
+  if (m.n < g.gate_min_test_n) return { display: 'range', reason: `test n ${m.n} < ${g.gate_min_test_n}` };
+  if (m.mdape !== null && m.mdape > g.gate_suppress_max_mdape) return { display: 'suppress', reason: `test MdAPE ${m.mdape.toFixed(3)} > ${g.gate_suppress_max_mdape}` };
+  const ppeOk = m.ppe10 !== null && m.ppe10 >= g.gate_point_min_ppe10;
+  const covOk = m.coverage80 !== null && Math.abs(m.coverage80 - nominal) <= g.gate_coverage_tolerance;
+  if (ppeOk && covOk) return { display: 'point', reason: `PPE10 ${m.ppe10!.toFixed(3)} >= ${g.gate_point_min_ppe10} and coverage ${m.coverage80!.toFixed(3)} within ±${g.gate_coverage_tolerance}` };
+  return { display: 'range', reason: `${ppeOk ? '' : `PPE10 ${m.ppe10?.toFixed(3)} < ${g.gate_point_min_ppe10}; `}${covOk ? '' : `coverage ${m.coverage80?.toFixed(3)} outside ±${g.gate_coverage_tolerance}`}`.trim() };
+}
+
+/** One segment's row, or null when the calibration half has fewer than calibration_min_n valued sales. */
+export function segmentRow(segment: string, cal: readonly BacktestRecord[], test: readonly BacktestRecord[]): CalibrationRow | null {
+  const v = valuedOf(cal);
+  if (v.length < TIER1.v.calibration_min_n) return null;
+  const est = v.map((r) => r.estimateUsd);
+  const price = v.map((r) => r.priceUsd);
+  const q = splitConformalQuantiles(est, price, VALUATION_DISPLAY.v.interval_coverage);
+  const metrics = groupMetrics(test, { lo: q.qLo, hi: q.qHi });
+  const { display, reason } = chooseDisplay(metrics);
+  return { segment, q80Lo: q.qLo, q80Hi: q.qHi, confidenceP10: ppe(est, price) * 100, display, displayReason: reason, nCalibration: v.length, test: metrics };
+}
+
+const groupBy = (rs: readonly BacktestRecord[]): Map<string, BacktestRecord[]> => {
+  const m = new Map<string, BacktestRecord[]>();
+  for (const r of rs) m.set(r.segment, [...(m.get(r.segment) ?? []), r]);
+  return m;
+};
+
+export type TableMeta = { createdAt: string; snapshotId: string; modelVersion: string; registryVersion: string; startDay: number; endDay: number };
+
+/** The calibration table of a backtest; version = model version + a digest of the rows. */
+export function buildCalibrationTable(records: readonly BacktestRecord[], meta: TableMeta): CalibrationTable {
+  const split = splitInTime(records);
+  const cal = groupBy(split.calibration);
+  const test = groupBy(split.test);
+  const segments: Record<string, CalibrationRow> = {};
+  for (const seg of [...new Set(records.map((r) => r.segment))].sort()) {
+    const row = segmentRow(seg, cal.get(seg) ?? [], test.get(seg) ?? []);
+    if (row) segments[seg] = row;
+  }
+  const overall = overallMetrics(split.test, segments);
+  const digest = createHash('sha256').update(JSON.stringify({ segments, snapshot: meta.snapshotId })).digest('hex').slice(0, 12);
+  return {
+    version: `cal-${meta.modelVersion}-${digest}`,
+    createdAt: meta.createdAt, snapshotId: meta.snapshotId, modelVersion: meta.modelVersion, registryVersion: meta.registryVersion,
+    holdout: { startDay: meta.startDay, splitDay: split.splitDay, endDay: meta.endDay },
+    segments,
+    overall,
+  };
+}
+
+/** Overall test metrics; the interval of each sale is its own segment's (sales of uncalibrated segments have none). */
+export function overallMetrics(test: readonly BacktestRecord[], segments: Record<string, CalibrationRow>): SegmentMetrics {
+  const base = groupMetrics(test, null);
+  const withRow = valuedOf(test).filter((r) => segments[r.segment]);
+  const covered = withRow.filter((r) => {
+    const s = segments[r.segment];
+    return r.priceUsd >= s.q80Lo * r.estimateUsd && r.priceUsd <= s.q80Hi * r.estimateUsd;
+  }).length;
+  const width = withRow.reduce((acc, r) => acc + (segments[r.segment].q80Hi - segments[r.segment].q80Lo), 0);
+  return { ...base, coverage80: withRow.length ? covered / withRow.length : null, meanWidth80: withRow.length ? width / withRow.length : null };
+}

@@ -1,0 +1,45 @@
+// The main-thread door to valuations: a worker pool (started lazily on first use, so a server without requests never
+// spawns threads) whose threads run the `value` task module. Routes and the MCP door call these functions.
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { Valuation } from '../contracts/valuation.js';
+import { repoRoot } from '../kernel/wasm.js';
+import type { Store } from '../store/store.js';
+import { createValuationPool, type ValuationPool } from '../workers/pool.js';
+import type { getComps, ValueInput } from './value.js';
+import { loadKernelSnapshot } from './value-context.js';
+
+export type CompsInput = { address?: string | null; lat?: number | null; lon?: number | null; propType?: 'mf2_4' | 'sfh' | null };
+
+export type ValuationService = {
+  value(input: ValueInput): Promise<Valuation>;
+  getComps(input: CompsInput): Promise<ReturnType<typeof getComps>>;
+  close(): Promise<void>;
+};
+
+/** Compiled task module the workers load (Piscina threads run JavaScript from dist/). */
+export function valueTaskModulePath(): string {
+  return join(repoRoot(), 'dist', 'src', 'workers', 'value.task.js');
+}
+
+export function createValuationService(config: Config, store: Store): ValuationService {
+  let pool: Promise<ValuationPool> | null = null;
+  const ensure = (): Promise<ValuationPool> =>
+    (pool ??= createValuationPool({
+      workers: config.workers,
+      maxQueue: config.poolMaxQueue,
+      taskTimeoutMs: config.taskTimeoutMs,
+      snapshotLoader: () => loadKernelSnapshot(store),
+      taskModules: [valueTaskModulePath()],
+    }).catch((e) => {
+      pool = null; // a failed start (e.g. no corpus yet) is retried by the next request
+      throw e;
+    }));
+  return {
+    value: async (input) => (await ensure()).run<Valuation>('value', { dataDir: config.dataDir, input }),
+    getComps: async (input) => (await ensure()).run('getComps', { dataDir: config.dataDir, input }),
+    close: async () => {
+      if (pool) await (await pool).close();
+    },
+  };
+}

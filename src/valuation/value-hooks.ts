@@ -1,0 +1,56 @@
+// Default evidence providers of the valuation: Tier 2 (the stored hedonic model), area context (area index over the
+// snapshot) and rent (SAFMR-anchored), each from its own module; a missing model or table leaves that hook out.
+import type { SafmrTable } from '../ingest/loaders/safmr.js';
+import type { TimeIndexSeries } from '../kernel/types.js';
+import { loadZipCentroids } from '../reference/load.js';
+import type { Store } from '../store/store.js';
+import { buildAreaIndex, estimateAreaContext } from './area-context.js';
+import { timeFactorFromSeries } from './area-time.js';
+import { hedonicEvidence } from './hedonic/evidence.js';
+import { loadHedonicModel } from './hedonic/store.js';
+import type { SalesColumns } from './hedonic/sales-columns.js';
+import { estimateRent, type RentCondition } from './rent.js';
+import type { ResolvedSubject } from './subject.js';
+import type { ValuationHooks } from './value-context.js';
+
+const RENT_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
+
+/** Hedonic Tier-2 evidence (and the model value for approaches_disagree), or no hook when no model is stored. */
+function hedonicHooks(store: Store): Pick<ValuationHooks, 'tier2' | 'modelValue'> {
+  const model = loadHedonicModel(store.env);
+  if (!model) return {};
+  const evidenceOf = (r: ResolvedSubject, asOfDay: number) => {
+    const s = r.subject;
+    if (!r.segment) return null;
+    return hedonicEvidence(model, {
+      segment: r.segment, tractGeoid: s.tract_geoid, lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null,
+      yearBuilt: s.year_built ?? null, units: s.units, condition: 'renovated', asOfDay,
+    });
+  };
+  return {
+    tier2: (r, day) => evidenceOf(r, day)?.evidence ?? null,
+    modelValue: (r, day) => evidenceOf(r, day)?.prediction.value ?? null,
+  };
+}
+
+export function defaultHooks(store: Store, sales: SalesColumns, series: readonly TimeIndexSeries[]): ValuationHooks {
+  const area = buildAreaIndex(sales, timeFactorFromSeries(series));
+  const tractIdx = new Map(sales.tracts.map((g, i) => [g, i]));
+  const safmr = store.getReference<SafmrTable>('safmr') ?? null;
+  const zipCentroids = loadZipCentroids();
+  return {
+    ...hedonicHooks(store),
+    areaContext: (r, asOfDay) =>
+      r.ptypeCode === null
+        ? null
+        : estimateAreaContext(area, {
+            lat: r.subject.lat, lon: r.subject.lon, tractIdx: r.tract ? (tractIdx.get(r.tract.geoid) ?? null) : null, ptype: r.ptypeCode,
+            county: r.subject.county === 'lake' ? 2 : 1, sqft: r.subject.sqft ?? null, asOfDay,
+          }),
+    rent: (r) => {
+      const s = r.subject;
+      const condition = s.condition && RENT_CONDITIONS.has(s.condition) ? (s.condition as RentCondition) : null;
+      return estimateRent({ zip: r.zip, lat: s.lat, lon: s.lon, units: s.units, beds: s.beds ?? null, sqft: s.sqft ?? null, condition }, safmr, { zipCentroids });
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// Every REST endpoint of the spec through real HTTP on loopback, checked against its operation's output schema;
+// errors in the one error shape (taxonomy code + request id), right statuses, never a stack trace.
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationById } from '../../src/contracts/operations.js';
+import { ErrorBodySchema } from '../../src/http/errors.js';
+import type { ServiceHandle } from '../../src/server.js';
+import { bearer, mintKey, OPERATOR_SECRET, startDoors } from '../mcp/support.js';
+
+let service: ServiceHandle;
+let writer: string;
+let webhooker: string;
+
+beforeAll(async () => {
+  service = await startDoors();
+  writer = (await mintKey(service, ['read', 'write-state'])).token;
+  webhooker = (await mintKey(service, ['write-state', 'webhooks'])).token;
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+async function call(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const res = await fetch(`${service.url}${path}`, init);
+  const text = await res.text();
+  expect(text).not.toMatch(/\n\s+at /); // no stack trace, whatever the status
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+function expectError(r: { status: number; body: unknown; headers: Headers }, status: number, code: string): void {
+  expect(r.status).toBe(status);
+  const e = ErrorBodySchema.parse(r.body);
+  expect(e.error.code).toBe(code);
+  expect(e.error.request_id).toBe(r.headers.get('x-request-id'));
+}
+
+const PROFILE = { name: 'Near west BRRRR', strategy: 'brrrr', min_percentile: 70, max_price: 400000, min_confidence: 50, bbox: [-87.8, 41.8, -87.6, 41.95], channels: {} };
+
+describe('read endpoints answer 200 with their operation output schema', () => {
+  it.each([
+    ['health', '/api/health'],
+    ['tracts', '/api/tracts/chicago'],
+    ['listings', '/api/listings/chicago'],
+    ['openapi', '/api/openapi.json'],
+    ['mcp_manifest', '/mcp/v2/manifest'],
+    ['mcp_tools', '/api/mcp-tools'],
+    ['spec_valuation_contract', '/api/spec/valuation-contract.json'],
+    ['spec_scoring_contract', '/api/spec/scoring-contract.json'],
+    ['spec_constants_registry', '/api/spec/constants-registry.json'],
+    ['spec_error_taxonomy', '/api/spec/error-taxonomy.json'],
+    ['model_registry', '/api/model-registry'],
+    ['scorecard', '/api/metrics/scorecard'],
+  ])('%s (%s)', async (id, path) => {
+    const r = await call(path);
+    expect(r.status).toBe(200);
+    operationById(id)!.output.parse(r.body);
+  });
+
+  it('listings: at most 200 active listings, one per address, deal_score null or a number', async () => {
+    const body = operationById('listings')!.output.parse((await call('/api/listings/chicago')).body) as { count: number; listings: Array<{ address: string; deal_score: number | null }> };
+    expect(body.count).toBeGreaterThan(0);
+    expect(body.count).toBeLessThanOrEqual(200);
+    expect(new Set(body.listings.map((l) => l.address.toLowerCase())).size).toBe(body.count);
+  });
+
+  it('the manifest and /api/mcp-tools are the same catalog; aliases carry deprecated and replacement', async () => {
+    const a = (await call('/mcp/v2/manifest')).body as { tools: Array<{ name: string; deprecated: boolean; replacement?: string }> };
+    expect((await call('/api/mcp-tools')).body).toEqual(a);
+    expect(a.tools.find((t) => t.name === 'comps')).toMatchObject({ deprecated: true, replacement: 'get_comps' });
+  });
+
+  it('error taxonomy and constants registry are published from their one source', async () => {
+    const tax = (await call('/api/spec/error-taxonomy.json')).body as { codes: Array<{ code: string; status: number }> };
+    expect(tax.codes).toContainEqual(expect.objectContaining({ code: 'rate_limited', status: 429 }));
+    const reg = (await call('/api/spec/constants-registry.json')).body as { groups: Array<{ name: string; owner: string }> };
+    expect(reg.groups.map((g) => g.name)).toContain('doors');
+  });
+});
+
+describe('GET /api/underwrite and /api/property', () => {
+  it('underwrite answers one valuation object with its disclosure', async () => {
+    const r = await call('/api/underwrite?lat=41.88&lon=-87.7&price=300000&units=2');
+    expect(r.status).toBe(200);
+    const body = operationById('underwrite_rest')!.output.parse(r.body) as { disclosure: string };
+    expect(body.disclosure).toMatch(/not an appraisal/);
+  });
+
+  it('underwrite rejects a missing lat, out-of-range units and unknown parameters with 400 validation_failed', async () => {
+    expectError(await call('/api/underwrite?lon=-87.7&price=1&units=2'), 400, 'validation_failed');
+    expectError(await call('/api/underwrite?lat=41.88&lon=-87.7&price=1&units=5'), 400, 'validation_failed');
+    expectError(await call('/api/underwrite?lat=41.88&lon=-87.7&price=1&units=2&debug=1'), 400, 'validation_failed');
+  });
+
+  it('property returns the valuation under investor.valuation', async () => {
+    const r = await call('/api/property?lat=41.88&lon=-87.7&units=2');
+    expect(r.status).toBe(200);
+    const body = operationById('property')!.output.parse(r.body) as { investor: { valuation: { disclosure: string } | null } };
+    expect(body.investor.valuation?.disclosure).toMatch(/not an appraisal/);
+  });
+
+  it('property without units, a listing match or prop_type is 400 units_required', async () => {
+    expectError(await call('/api/property?lat=1&lon=1'), 400, 'units_required');
+  });
+});
+
+describe('POST /api/me/profiles', () => {
+  const post = (body: unknown, token: string | null, type = 'application/json') =>
+    call('/api/me/profiles', { method: 'POST', headers: { 'content-type': type, ...bearer(token) }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('creates a profile with write-state (201) and appends strategy_profile_created to the stream', async () => {
+    const r = await post(PROFILE, writer);
+    expect(r.status).toBe(201);
+    const body = operationById('create_profile_rest')!.output.parse(r.body) as { event_id: number; profile: { id: string } };
+    const events = service.svc.store.env.openDB({ name: 'events' }).get(body.event_id) as { kind: string; payload: { id: string } };
+    expect(events.kind).toBe('strategy_profile_created');
+    expect(events.payload.id).toBe(body.profile.id);
+  });
+
+  it('needs a key (401) and, for a webhook channel, the webhooks scope (403)', async () => {
+    expectError(await post(PROFILE, null), 401, 'unauthorized');
+    const hook = { ...PROFILE, channels: { webhook: { url: 'https://127.0.0.1:9/hook', secret: 's'.repeat(32) } } };
+    expectError(await post(hook, writer), 403, 'forbidden_scope');
+    const ok = await post(hook, webhooker);
+    expect(ok.status).toBe(201);
+    expect(JSON.stringify(ok.body)).not.toContain('s'.repeat(32));
+  });
+
+  it('rejects extra keys (400), non-JSON bodies (415) and malformed JSON (400)', async () => {
+    expectError(await post({ ...PROFILE, owner: 'x' }, writer), 400, 'validation_failed');
+    expectError(await post('name=x', writer, 'text/plain'), 415, 'unsupported_media_type');
+    expectError(await post('{"name":', writer), 400, 'validation_failed');
+  });
+});
+
+describe('GET /api/admin/analytics', () => {
+  it('needs the operator secret (401), bounds days (400) and returns the aggregates', async () => {
+    expectError(await call('/api/admin/analytics?days=7'), 401, 'unauthorized');
+    expectError(await call('/api/admin/analytics?days=7', { headers: bearer(writer) }), 401, 'unauthorized');
+    expectError(await call('/api/admin/analytics?days=0', { headers: bearer(OPERATOR_SECRET) }), 400, 'validation_failed');
+    const r = await call('/api/admin/analytics?days=7', { headers: bearer(OPERATOR_SECRET) });
+    expect(r.status).toBe(200);
+    const body = operationById('admin_analytics')!.output.parse(r.body) as { total_calls: number; days: number };
+    expect(body.days).toBe(7);
+    expect(body.total_calls).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/events', () => {
+  it('streams a write as an SSE record with its id', async () => {
+    const ctrl = new AbortController();
+    const res = await fetch(`${service.url}/api/events`, { signal: ctrl.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    await call('/api/me/profiles', { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(writer) }, body: JSON.stringify({ ...PROFILE, name: 'streamed' }) });
+    let text = '';
+    while (!/"name":"streamed"/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toMatch(/id: \d+\ndata: \{.*"kind":"strategy_profile_created"/);
+    ctrl.abort();
+  });
+
+  it('refuses a foreign Host or Origin with 403 forbidden_host (DNS rebinding)', async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${service.url}/api/events`, { headers }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c)).on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject).end();
+      });
+    const evil = await raw({ host: 'evil.example:80' });
+    expect(evil.status).toBe(403);
+    expect(JSON.parse(evil.body).error.code).toBe('forbidden_host');
+    expect((await raw({ origin: 'https://evil.example' })).status).toBe(403);
+  });
+});
+
+describe('errors', () => {
+  it('unknown path 404 not_found, wrong method 405, strict query 400', async () => {
+    expectError(await call('/api/nothing-here'), 404, 'not_found');
+    expectError(await call('/api/health', { method: 'POST' }), 405, 'method_not_allowed');
+    expectError(await call('/api/tracts/chicago?limit=5'), 400, 'validation_failed');
+  });
+});

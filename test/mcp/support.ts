@@ -1,0 +1,41 @@
+// Shared fixture of the door tests: one service on loopback over the small corpus, keys minted per scope set, and
+// helpers for REST calls and MCP clients (official SDK Client over streamable HTTP).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { openKeyStore } from '../../src/auth/keys.js';
+import { createLimiter, type Limiter } from '../../src/auth/limiter.js';
+import { startService, type ServiceHandle } from '../../src/server.js';
+import { smallCorpusDir, testConfig } from '../support/corpus.js';
+
+export const OPERATOR_SECRET = 'operator-secret-for-tests-0123456789';
+
+/** A limiter whose anonymous quota does not get in the way of tests that are not about rate limits. */
+export function roomyLimiter(): Limiter {
+  return createLimiter({ anonLimit: 1_000_000 });
+}
+
+/** Private webhook targets are allowed so a loopback IP literal passes the SSRF guard without DNS. */
+export async function startDoors(opts: { limiter?: Limiter } = {}): Promise<ServiceHandle> {
+  const dataDir = await smallCorpusDir();
+  return startService(testConfig(dataDir, { WRITE_SECRET: OPERATOR_SECRET, AVM_ALLOW_PRIVATE_WEBHOOKS: 'true' }), { installSignalHandlers: false, limiter: opts.limiter ?? roomyLimiter() });
+}
+
+export async function mintKey(service: ServiceHandle, scopes: string[]): Promise<{ id: string; token: string }> {
+  const issued = await openKeyStore(service.svc.store.env).createKey({ scopes });
+  return { id: issued.key.id, token: issued.plaintext };
+}
+
+export async function revokeKey(service: ServiceHandle, id: string): Promise<void> {
+  await openKeyStore(service.svc.store.env).revokeKey(id);
+}
+
+export function bearer(token: string | null): Record<string, string> {
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function mcpClient(service: ServiceHandle, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'door-tests', version: '0.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers } });
+  await client.connect(transport);
+  return client;
+}
