@@ -2,6 +2,7 @@
 // MAD trim, statistics) for WASM and the TypeScript reference side by side, index build time, pool throughput with
 // 2 workers and memory per worker. Writes bench/results/kernel.json. The corpus source is pluggable (`run({ corpora })`)
 // so the service's county-scale generator can replace the in-bench one.
+import { loadavg } from 'node:os';
 import { Bench } from 'tinybench';
 import { createKernel, type Kernel } from '../src/kernel/index.js';
 import type { QueryOptions, Subject } from '../src/kernel/types.js';
@@ -77,12 +78,14 @@ async function benchCorpus(src: CorpusSource, o: Required<Omit<KernelBenchOption
   const w = await latency('wasm', cases, (c) => wasm.queryComps(c.subject, c.opts));
   const t = await latency('ts_reference', cases, (c) => ref.queryComps(c.subject, c.opts));
   const batchMs = batchPerSubject(wasm, cases);
+  const cpu = { wasm: cpuPerSubject(cases, (c) => wasm.queryComps(c.subject, c.opts)), ts_reference: cpuPerSubject(cases, (c) => ref.queryComps(c.subject, c.opts)) };
   const found = cases.reduce((a, c) => a + wasm.queryComps(c.subject, c.opts).stats.n, 0) / cases.length;
   return {
     corpus: src.label, sales: corpus.columns.lat.length, indexed_rows: wasm.indexRows, grid_cells: wasm.gridCells, subjects: cases.length,
     mean_selected_comps: +found.toFixed(2),
     index_build_ms: { wasm: Math.round(wasmBuildMs), ts_reference: Math.round(refBuildMs) },
     per_subject_us: { wasm: w, ts_reference: t, wasm_batch_mean_us: us(batchMs) },
+    cpu_us_per_subject: { ...cpu, ts_over_wasm: +(cpu.ts_reference / cpu.wasm).toFixed(2) },
     ts_over_wasm: { median: +(t.median_us / w.median_us).toFixed(2), p99: +(t.p99_us / w.p99_us).toFixed(2), mean: +(t.mean_us / w.mean_us).toFixed(2) },
     wasm_memory_mib: +(wasm.memoryBytes() / 2 ** 20).toFixed(1),
     pool: await poolThroughput(corpus, cases, o.poolSubjects, o.poolBatch),
@@ -94,14 +97,26 @@ function batchPerSubject(k: Kernel, cases: Case[]): number {
   return ms / cases.length;
 }
 
+/** CPU µs per subject of this thread's work (process.cpuUsage; no workers run meanwhile): robust to a loaded
+ * machine, where wall-clock latency also counts time the thread waited for a core. */
+function cpuPerSubject(cases: Case[], query: (c: Case) => unknown): number {
+  const c0 = process.cpuUsage();
+  for (const c of cases) query(c);
+  const d = process.cpuUsage(c0);
+  return Math.round(((d.user + d.system) / cases.length) * 100) / 100;
+}
+
 export async function run(opts: KernelBenchOptions = {}): Promise<Record<string, unknown>> {
   const o = { subjects: 20_000, poolSubjects: 200_000, poolBatch: 1_000, ...opts };
   const results = [];
+  const loadBefore = loadavg()[0];
   for (const src of opts.corpora ?? DEFAULT_CORPORA) results.push(await benchCorpus(src, o));
   const doc = {
+    load_average_1m: { before: +loadBefore.toFixed(2), after: +loadavg()[0].toFixed(2), note: 'the machine is shared; wall-clock figures include waits for a core, cpu_us_per_subject does not' },
     command: 'npm run bench -- kernel',
     targets: { median_us: 25, p99_us: 100, pool_subjects_per_s: 100_000, ts_over_wasm_min: 1.5 },
     wasm: 'src/kernel/avm_kernel.wasm (scripts/build-kernel.sh, simd128)',
+    subject_mix: 'bench/kernel-corpus.ts subjectAt: random corpus locations, ARV / as-is / mixed strata, max step 1-3, 10% as-is relaxed override (1.0 mi / 1461 d), 30% own parcel excluded',
     results,
   };
   writeBenchResult('kernel', doc);

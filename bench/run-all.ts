@@ -6,6 +6,9 @@ const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknow
   coldstart: () => import('./coldstart.bench.js'),
   valuation: () => import('./valuation.bench.js'),
   kernel: () => import('./kernel.bench.js'),
+  load: () => import('./load.bench.js'),
+  'listings-run': () => import('./listings-run.bench.js'),
+  'score-all': () => import('./score-all.bench.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

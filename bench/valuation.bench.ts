@@ -8,7 +8,7 @@ import { Bench } from 'tinybench';
 import { generateCorpus } from '../src/ingest/generate/generate.js';
 import { ingestAll } from '../src/ingest/ingest.js';
 import { hasCorpus, openStore } from '../src/store/store.js';
-import { buildValuationContext } from '../src/valuation/value-context.js';
+import { buildValuationContext, type ValuationContext } from '../src/valuation/value-context.js';
 import { valueProperty, type ValueInput } from '../src/valuation/value.js';
 import { writeBenchResult } from './results-file.js';
 
@@ -37,30 +37,34 @@ function subjects(store: ReturnType<typeof openStore>, n: number): ValueInput[] 
   return out;
 }
 
+async function latency(cases: ValueInput[], ctx: ValuationContext) {
+  cases.forEach((s) => valueProperty(s, ctx)); // builds the lazy lookup maps; not timed
+  let i = 0;
+  const outcomes: Record<string, number> = {};
+  const bench = new Bench({ name: 'valuation', iterations: cases.length, time: 0, warmupIterations: Math.min(200, cases.length) });
+  bench.add('valueProperty', () => {
+    const v = valueProperty(cases[i++ % cases.length], ctx);
+    outcomes[v.display!.outcome] = (outcomes[v.display!.outcome] ?? 0) + 1;
+  });
+  await bench.run();
+  const res = bench.tasks[0].result;
+  if (res.state !== 'completed') throw new Error(`valuation bench: ${res.state}`);
+  return { median_us: us(res.latency.p50), p99_us: us(res.latency.p99), mean_us: us(res.latency.mean), outcomes };
+}
+
 export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<Record<string, unknown>> {
   const given = opts.dataDir ?? process.env.AVM_BENCH_DATA_DIR;
   const c = await corpusDir(given && existsSync(given) ? given : undefined);
   const store = openStore(c.dir);
   try {
     const t0 = performance.now();
-    const ctx = buildValuationContext(store, { now: () => new Date('2026-11-02T12:00:00Z') });
+    const served = buildValuationContext(store, { now: () => new Date('2026-11-02T12:00:00Z') });
     const contextMs = performance.now() - t0;
     const cases = subjects(store, opts.n ?? 2000);
-    cases.forEach((s) => valueProperty(s, ctx)); // builds the lazy lookup maps; not timed
-    let i = 0;
-    const outcomes: Record<string, number> = {};
-    const bench = new Bench({ name: 'valuation', iterations: cases.length, time: 0, warmupIterations: Math.min(200, cases.length) });
-    bench.add('valueProperty', () => {
-      const v = valueProperty(cases[i++ % cases.length], ctx);
-      outcomes[v.display!.outcome] = (outcomes[v.display!.outcome] ?? 0) + 1;
-    });
-    await bench.run();
-    const res = bench.tasks[0].result;
-    if (res.state !== 'completed') throw new Error(`valuation bench: ${res.state}`);
-    const result = {
-      corpus: c.label, sales_rows: ctx.sales.length, context_build_ms: Math.round(contextMs), subjects: cases.length,
-      median_us: us(res.latency.p50), p99_us: us(res.latency.p99), mean_us: us(res.latency.mean), target_p99_us: 1000, outcomes,
-    };
+    // As served (Tier-2 / area-context / rent hooks of the sibling modules included), and the Tier-1 core alone.
+    const full = await latency(cases, served);
+    const tier1Only = await latency(cases, { ...served, hooks: {} });
+    const result = { corpus: c.label, sales_rows: served.sales.length, context_build_ms: Math.round(contextMs), subjects: cases.length, target_p99_us: 1000, full, tier1_core: tier1Only };
     writeBenchResult('valuation', result);
     return result;
   } finally {

@@ -44,6 +44,6 @@ if [[ "$MODE" == "check" ]]; then
     exit 1
   fi
 else
-  cp "$BUILT" "$OUT"
+  install -m 644 "$BUILT" "$OUT"
   echo "build-kernel: wrote $OUT ($(wc -c <"$OUT") bytes, sha256 $(sha256sum "$OUT" | cut -c1-16))"
 fi

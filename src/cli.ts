@@ -77,6 +77,16 @@ program
   });
 
 program
+  .command('fit-hedonic')
+  .description('fit the Tier-2 hedonic_v1 model per segment on the current snapshot and store its versioned coefficients')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .action(async (opts: { dataDir?: string }) => {
+    const { runFitHedonic } = await import('./valuation/hedonic/job.js');
+    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    process.stdout.write(`${JSON.stringify(await runFitHedonic({ dataDir: config.dataDir }), null, 2)}\n`);
+  });
+
+program
   .command('serve')
   .description('serve the REST API and MCP tool server on HOST:PORT, generating and ingesting the default corpus on first start')
   .action(async () => {
@@ -101,6 +111,40 @@ alerts
     const out = await replayDeadLetter(loadConfig().dataDir, id);
     process.stdout.write(`${JSON.stringify(out)}\n`);
     if (out.state !== 'delivered') process.exitCode = 1;
+  });
+
+// API keys: the plaintext is printed once at create/rotate; only a hash is stored (src/auth/keys.ts).
+const keys = program.command('keys').description('API keys: create, rotate, revoke, list');
+const dataDirOf = (opts: { dataDir?: string }): string => loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) }).dataDir;
+keys
+  .command('create')
+  .description('create a key with the given scopes (read, underwrite, write-state, webhooks); prints it once')
+  .requiredOption('--scopes <list>', 'comma-separated scopes')
+  .option('--rpm <n>', 'token-bucket rpm_limit', intArg('rpm', 1))
+  .option('--label <text>', 'a label to recognise the key by')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .action(async (opts: { scopes: string; rpm?: number; label?: string; dataDir?: string }) => {
+    const { createKeyCommand } = await import('./auth/cli.js');
+    await createKeyCommand({ dataDir: dataDirOf(opts), scopes: opts.scopes, rpm: opts.rpm, label: opts.label });
+  });
+for (const [name, what] of [['rotate', 'replace a key with a new secret (same scopes); the old one is revoked'], ['revoke', 'revoke a key']] as const) {
+  keys
+    .command(name)
+    .description(what)
+    .argument('<id>', 'key id (from `avm keys list`)')
+    .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+    .action(async (id: string, opts: { dataDir?: string }) => {
+      const { rotateKeyCommand, revokeKeyCommand } = await import('./auth/cli.js');
+      await (name === 'rotate' ? rotateKeyCommand : revokeKeyCommand)({ dataDir: dataDirOf(opts), id });
+    });
+}
+keys
+  .command('list')
+  .description('list keys (ids, scopes, state; never secrets)')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .action(async (opts: { dataDir?: string }) => {
+    const { listKeysCommand } = await import('./auth/cli.js');
+    await listKeysCommand({ dataDir: dataDirOf(opts) });
   });
 
 try {

@@ -1,5 +1,6 @@
 // Reference arms-length screens and grid index (same definitions as crates/avm-kernel/src/index.rs): rows permuted
-// by (cell, ptype, condition, sale_day, row); `bruteForce` marks an index that queries scan row by row instead.
+// by (cell, ptype, condition, sale_day, row); the kernel adds a per-cell bucket directory, the reference binary-searches
+// the composite key instead (same rows). `bruteForce` marks an index that queries scan row by row (the grid's oracle).
 import type { KernelParams } from '../../src/kernel/params.js';
 import type { KernelColumns } from '../../src/kernel/types.js';
 import { DEG_TO_RAD, EARTH_RADIUS_MI, lonHalfWidth, type LevelOf } from './ref-math.js';

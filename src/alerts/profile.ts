@@ -20,7 +20,7 @@ export const BboxSchema = z
 
 /** Optional narrowing beyond the spec's fields; telegram_chat_id is where the Telegram channel sends (channels.telegram is a boolean in the spec). */
 export const CriteriaSchema = z.strictObject({
-  zips: z.array(z.string().regex(/^[0-9]{5}$/, 'a ZIP is 5 digits')).min(1).max(200).optional(),
+  zips: z.array(z.string().regex(/^[0-9]{5}$/, 'a ZIP is 5 digits')).min(1).max(ALERTS.v.max_criteria_zips).optional(),
   telegram_chat_id: z.union([z.string().regex(/^-?[0-9]{1,20}$|^@[A-Za-z0-9_]{5,32}$/), z.number().int()]).transform(String).optional(),
 });
 
@@ -33,8 +33,8 @@ export const ChannelsSchema = z.strictObject({ telegram: z.boolean().optional(),
 
 export const ProfileInputSchema = z
   .strictObject({
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'id: 1-64 of A-Z a-z 0-9 _ -').optional(),
-    name: z.string().trim().min(1).max(120),
+    id: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${ALERTS.v.max_profile_id_chars}}$`), `id: 1-${ALERTS.v.max_profile_id_chars} of A-Z a-z 0-9 _ -`).optional(),
+    name: z.string().trim().min(1).max(ALERTS.v.max_profile_name_chars),
     strategy: StrategySchema,
     min_percentile: z.number().min(0).max(100),
     max_price: z.number().min(0),

@@ -6,6 +6,8 @@ import { ProfileInputSchema } from '../alerts/profile.js';
 import { FavoriteInputSchema, NoteInputSchema, PresetInputSchema } from '../events/user-state.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { DOORS } from '../registry/groups/doors.js';
+import { LISTINGS_RUN } from '../registry/groups/listings.js';
+import { INVENTORY_FIELDS } from '../listings/inventory.js';
 import { WeightsSchema } from '../scoring/weights.js';
 import { CustomAssumptionsSchema } from '../underwriting/assumptions.js';
 import { FinancingTypeSchema, GeoidInputSchema, LatSchema, LonSchema, MetroSchema, NonEmptySchema, StrategySchema } from './common.js';
@@ -16,10 +18,9 @@ export { FavoriteInputSchema, NoteInputSchema, PresetInputSchema, ProfileInputSc
 
 export const EmptyInputSchema = z.strictObject({});
 
-/** Fields a caller may select with `fields` on inventory search (the listing record fields of the spec). */
-export const INVENTORY_FIELDS = [
-  'listing_id', 'address', 'zip', 'price', 'url', 'lat', 'lon', 'units', 'percentile', 'deal_score', 'confidence', 'model_version', 'arv', 'strategy_scores',
-] as const;
+/** Fields a caller may select with `fields` on inventory search: the listings domain's allowlist. */
+export { INVENTORY_FIELDS };
+const L = LISTINGS_RUN.v;
 
 const BBOX_RE = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 /** `west,south,east,north` in degrees, west < east and south < north. */
@@ -45,7 +46,7 @@ export const InventorySearchInputSchema = z.object({
   min_confidence: z.number().min(0).max(100).optional(),
   fields: FieldsTextSchema.optional(),
   cursor: z.string().max(D.cursor_max_chars).optional().describe('opaque next_cursor of a previous page'),
-  limit: z.number().int().min(1).max(D.inventory_limit_max).default(D.inventory_limit_default),
+  limit: z.number().int().min(1).max(L.inventory_page_max).default(L.inventory_page_default),
 });
 export type InventorySearchInput = z.output<typeof InventorySearchInputSchema>;
 
@@ -54,7 +55,7 @@ export const SearchDealsInputSchema = z.object({
   strategy: StrategySchema.default('brrrr'),
   min_score: z.number().min(0).max(100).optional().describe('omitted means the live top-quartile cutoff'),
   max_price: z.number().min(0).optional(),
-  limit: z.number().int().min(1).max(D.inventory_limit_max).default(D.search_deals_limit_default),
+  limit: z.number().int().min(1).max(L.inventory_page_max).default(L.search_deals_limit_default),
   since_hours: z.number().positive().optional(),
 });
 export type SearchDealsInput = z.output<typeof SearchDealsInputSchema>;

@@ -21,7 +21,7 @@ export const InventoryRowSchema = z.looseObject({
   percentile: z.number().min(0).max(100).optional(),
   deal_score: z.number().nullable().optional(),
   confidence: z.number().nullable().optional(),
-  model_version: z.string().optional(),
+  model_version: z.string().nullable().optional(),
   arv: z.number().nullable().optional(),
   strategy_scores: Json.nullable().optional(),
 });
@@ -110,17 +110,17 @@ export const RiskReportOutputSchema = AnswerMetaSchema.extend({
 
 export const PropertyOutputSchema = z.looseObject({ property: Json, investor: z.looseObject({ valuation: ValuationSchema.nullable() }), disclosure: DisclosureSchema });
 
-export const ListingPublicSchema = z.object({
+/** The listing record fields the spec names; the listings domain adds valuation, target and motivation fields. */
+export const ListingPublicSchema = z.looseObject({
   listing_id: z.string(),
   address: z.string(),
   zip: z.string(),
   price: z.number(),
   url: z.string(),
-  units: z.number().nullable(),
   deal_score: z.number().nullable().describe('null means unscored, never a fake 0'),
   model_version: z.string().nullable(),
 });
-export const ListingsOutputSchema = z.object({ as_of: z.string(), count: z.number().int().nonnegative(), listings: z.array(ListingPublicSchema) });
+export const ListingsOutputSchema = z.object({ as_of: z.string().nullable().describe('when the listings run that wrote these rows finished'), count: z.number().int().nonnegative(), listings: z.array(ListingPublicSchema) });
 export type ListingsOutput = z.infer<typeof ListingsOutputSchema>;
 
 export const ProfileCreatedSchema = z.object({ ok: z.literal(true), event_id: z.number().int().positive(), profile: Json });

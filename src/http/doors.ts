@@ -22,7 +22,14 @@ import { rateLimitMiddleware } from './middleware/rate-limit.js';
 const GUARDED_PREFIXES = ['/mcp', '/api/events'];
 const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
+/** Methods the service routes; any other (TRACE, CONNECT, WebDAV verbs) is 405, as for a known path's wrong method. */
+const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'PUT', 'PATCH']);
+
 export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
+  app.use((ctx, next) => {
+    if (!ROUTED_METHODS.has(ctx.method)) throw new AppError('method_not_allowed', `method ${ctx.method} is not supported`);
+    return next();
+  });
   const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
   app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
   app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy }));

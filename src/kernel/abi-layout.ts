@@ -56,6 +56,7 @@ export type KernelExports = {
   avm_params_ptr(): number;
   avm_set_params(): number;
   avm_set_deed_class(code: number, cls: number): number;
+  avm_set_condition_group(code: number, group: number): number;
   avm_columns_alloc(n: number): number;
   avm_column_ptr(col: number): number;
   avm_build_index(): number;

@@ -3,7 +3,7 @@
 import { AppError } from '../errors/app-error.js';
 import { COLUMN_IDS, PARAM_LEN, SUBJECT_LEN, type KernelExports } from './abi-layout.js';
 import { decodeBatch, decodeOne, encodeSubject, kernelError } from './decode.js';
-import { deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
+import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
 import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from './types.js';
 import { instantiateKernel, type WasmModule } from './wasm.js';
 
@@ -11,6 +11,8 @@ export type Kernel = {
   /** Rows in the spatial index (rows with usable coordinates). */
   readonly indexRows: number;
   readonly gridCells: number;
+  /** True after the WASM instance trapped: its state is unknown, so callers must create a new kernel. */
+  poisoned(): boolean;
   /** Bytes of this instance's linear memory. */
   memoryBytes(): number;
   queryComps(subject: Subject, opts?: QueryOptions): CompsResult;
@@ -37,6 +39,7 @@ function loadParams(k: KernelExports, p: KernelParams): void {
   deedClassTable().forEach((cls, code) => {
     if (cls !== 0) check(k.avm_set_deed_class(code, cls), 'set deed class');
   });
+  for (const [code, group] of conditionGroups()) check(k.avm_set_condition_group(code, group), 'set condition group');
 }
 
 function loadColumns(k: KernelExports, c: KernelColumns): void {
@@ -68,15 +71,18 @@ function output(k: KernelExports): Float64Array {
   return f64View(k, k.avm_output_ptr(), k.avm_output_len());
 }
 
-function run(k: KernelExports, packed: Float64Array, withRejected: boolean): Float64Array {
+function run(k: KernelExports, packed: Float64Array, withRejected: boolean, onTrap: () => void): Float64Array {
   const n = packed.length / SUBJECT_LEN;
-  f64View(k, k.avm_input_ptr(packed.length), packed.length).set(packed);
+  let code: number;
   try {
-    check(k.avm_batch(n, withRejected ? 1 : 0), 'comp batch');
+    f64View(k, k.avm_input_ptr(packed.length), packed.length).set(packed);
+    code = k.avm_batch(n, withRejected ? 1 : 0);
   } catch (e) {
-    if (e instanceof AppError) throw e;
+    // A trap (panic = abort) leaves the instance mid-call: never reuse it.
+    onTrap();
     throw new AppError('kernel_error', 'kernel trapped during a comp batch', { cause: e });
   }
+  check(code, 'comp batch');
   return output(k);
 }
 
@@ -88,19 +94,25 @@ export function createKernel(columns: KernelColumns, timeIndex: readonly TimeInd
   loadTimeIndex(k, timeIndex);
   loadColumns(k, columns);
   const one = new Float64Array(SUBJECT_LEN);
+  let trapped = false;
+  const exec = (packed: Float64Array, withRejected: boolean): Float64Array => {
+    if (trapped) throw new AppError('kernel_error', 'kernel instance trapped earlier; create a new kernel');
+    return run(k, packed, withRejected, () => (trapped = true));
+  };
   return {
     indexRows: k.avm_index_rows(),
     gridCells: k.avm_index_cells(),
+    poisoned: () => trapped,
     memoryBytes: () => k.memory.buffer.byteLength,
     queryComps(subject, qopts = {}) {
       encodeSubject(subject, qopts, one, 0);
-      return decodeOne(run(k, one, true), 0).result;
+      return decodeOne(exec(one, true), 0).result;
     },
     batch(subjects, qopts = {}) {
       const packed = new Float64Array(subjects.length * SUBJECT_LEN);
       subjects.forEach((s, i) => encodeSubject(s, qopts, packed, i * SUBJECT_LEN));
-      return decodeBatch(run(k, packed, false), subjects.length);
+      return decodeBatch(exec(packed, false), subjects.length);
     },
-    batchPacked: (packed) => run(k, packed, false).slice(),
+    batchPacked: (packed) => exec(packed, false).slice(),
   };
 }

@@ -88,3 +88,13 @@ export const STRATUM = {
   asIs: bit(CONDITION_CODE.distressed) | bit(CONDITION_CODE.dated),
   mixed: 0xff & ~(bit(CONDITION_CODE.renovated) | bit(CONDITION_CODE.new)),
 } as const;
+
+/** Index layout hint: each condition code's group is the first stratum holding it (ARV, as-is, then the rest), so a
+ * stratum's rows share one bucket per grid cell. Results do not depend on it. */
+export function conditionGroups(): Array<[code: number, group: number]> {
+  const strata = [STRATUM.arv, STRATUM.asIs];
+  return Object.values(CONDITION_CODE).map((code) => {
+    const g = strata.findIndex((m) => (m & conditionBit(code)) !== 0);
+    return [code, g < 0 ? strata.length : g];
+  });
+}

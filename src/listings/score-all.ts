@@ -7,13 +7,12 @@ import type { Config } from '../config.js';
 import { createProgress, type Progress } from '../progress.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
 import { MODEL_VERSION } from '../registry/versions.js';
-import { rankToPercentiles } from '../scoring/percentile.js';
+import { dealScore, rankToPercentiles } from '../scoring/percentile.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import type { Store } from '../store/store.js';
 import { STRATEGIES } from '../underwriting/types.js';
 import type { ScoreSubject, SubjectScore } from './score-subject.js';
 import { scoreInBatches, type BatchScorer } from './scorer.js';
-import { dealScore } from '../scoring/percentile.js';
 
 export const SCORE_ALL_META_KEY = 'score_all:last';
 export const resultsKey = (snapshotId: string): string => `score-all:${snapshotId}`;
@@ -21,7 +20,9 @@ export const resultsKey = (snapshotId: string): string => `score-all:${snapshotI
 export type ScoreAllSummary = {
   snapshot_id: string;
   model_version: string;
+  /** Parcels scored (all of them unless a sample limit was given) and parcels in the snapshot. */
   parcels: number;
+  total_parcels: number;
   point: number;
   scored: number;
   errors: number;
@@ -33,15 +34,22 @@ export type ScoreAllSummary = {
 
 const OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'];
 
-/** Every parcel PIN of the snapshot as a subject (PIN lookup fills location and characteristics). */
-export function parcelSubjects(store: Store, limit?: number): { snapshotId: string; subjects: ScoreSubject[] } {
+/**
+ * Every parcel PIN of the snapshot as a subject (PIN lookup fills location and characteristics); with `limit`, an
+ * evenly spaced sample of that many parcels (parcel order is spatial, so the first N would be one neighbourhood).
+ */
+export function parcelSubjects(store: Store, limit?: number): { snapshotId: string; subjects: ScoreSubject[]; totalParcels: number } {
   const { id, table } = store.readParcels();
   const pins = table.getChild('pin');
   if (!pins) throw new Error('parcel table has no pin column');
   const n = Math.min(table.numRows, limit ?? Infinity);
+  const step = table.numRows / Math.max(1, n);
   const subjects: ScoreSubject[] = new Array(n);
-  for (let i = 0; i < n; i++) subjects[i] = { id: String(pins.get(i)), input: { propertyId: String(pins.get(i)) }, priceBasis: 'as_is' };
-  return { snapshotId: id, subjects };
+  for (let k = 0; k < n; k++) {
+    const pin = String(pins.get(Math.floor(k * step)));
+    subjects[k] = { id: pin, input: { propertyId: pin }, priceBasis: 'as_is' };
+  }
+  return { snapshotId: id, subjects, totalParcels: table.numRows };
 }
 
 const f64 = (xs: SubjectScore[], f: (s: SubjectScore) => number | null): Float64Array => Float64Array.from(xs, (s) => f(s) ?? NaN);
@@ -66,9 +74,10 @@ export function encodeResults(scores: SubjectScore[]): Uint8Array {
   return tableToIPC(tableFromArrays(cols as Record<string, Float64Array>), 'stream');
 }
 
+/** Scores the parcels, ranks percentiles over all of them, stores the Arrow table. wall_ms excludes pool start-up. */
 export async function scoreAll(store: Store, scorer: BatchScorer, o: { progress?: Progress; limit?: number; batchSize?: number } = {}): Promise<ScoreAllSummary> {
   const t0 = performance.now();
-  const { snapshotId, subjects } = parcelSubjects(store, o.limit);
+  const { snapshotId, subjects, totalParcels } = parcelSubjects(store, o.limit);
   const scores = await scoreInBatches(scorer, subjects, o.batchSize ?? LISTINGS_RUN.v.score_all_batch_size, (done, total) => o.progress?.update(done, total, 'valuing'));
   o.progress?.stop();
   const bytes = encodeResults(scores);
@@ -76,7 +85,7 @@ export async function scoreAll(store: Store, scorer: BatchScorer, o: { progress?
   await openSubDb<Buffer>(store.env, DB_NAMES.results).put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const wallMs = performance.now() - t0;
   const summary: ScoreAllSummary = {
-    snapshot_id: snapshotId, model_version: MODEL_VERSION, parcels: scores.length,
+    snapshot_id: snapshotId, model_version: MODEL_VERSION, parcels: scores.length, total_parcels: totalParcels,
     point: scores.filter((s) => s.point_actionable).length,
     scored: scores.filter((s) => STRATEGIES.some((st) => s.raw[st] !== null)).length,
     errors: scores.filter((s) => s.error !== null).length,

@@ -1,6 +1,9 @@
 // Worker task module (loaded by a valuation pool through `taskModules`): `scoreSubjects` values, underwrites and
 // raw-scores one batch of subjects against the worker's kernel (percentiles need the whole inventory: main thread);
-// `underwriteBundle` values one subject with its underwriting and risk report (the /api/underwrite parts).
+// `underwriteBundle` values one subject with its underwriting and risk report (the /api/underwrite parts);
+// `riskReport` answers the risk_report tool; `warmScoringContext` builds the worker's context ahead of work.
+import { threadId } from 'node:worker_threads';
+import { riskReportFor, type RiskReportResponse } from '../risk/index.js';
 import type { TaskHandler } from '../workers/tasks.js';
 import { underwriteBundleOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
 import { workerScoringContext } from './context.js';
@@ -11,6 +14,8 @@ export type BundlePayload = BundleRequest & { dataDir: string };
 
 export const SCORE_TASK = 'scoreSubjects';
 export const BUNDLE_TASK = 'underwriteBundle';
+export const WARM_TASK = 'warmScoringContext';
+export const RISK_TASK = 'riskReport';
 
 export const tasks: Record<string, TaskHandler> = {
   [SCORE_TASK]: (p: ScoreBatchPayload, { kernel }): SubjectScore[] => {
@@ -18,4 +23,11 @@ export const tasks: Record<string, TaskHandler> = {
     return p.subjects.map((s) => scoreSubject(s, ctx));
   },
   [BUNDLE_TASK]: (p: BundlePayload, { kernel }): UnderwriteBundle => underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p),
+  /** risk_report tool: payload {dataDir, params} with the tool's raw params (validated strictly). */
+  [RISK_TASK]: (p: { dataDir: string; params: unknown }, { kernel }): RiskReportResponse => riskReportFor(workerScoringContext(p.dataDir, kernel), p.params),
+  /** Builds this worker's context now (seconds at default scale) so the first real batch does not pay for it. */
+  [WARM_TASK]: (p: { dataDir: string }, { kernel }): number => {
+    workerScoringContext(p.dataDir, kernel);
+    return threadId;
+  },
 };

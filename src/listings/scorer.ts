@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js';
 import { loadKernelSnapshot, type ValuationContext } from '../valuation/value-context.js';
 import { createValuationPool } from '../workers/index.js';
 import { scoringContext } from './context.js';
-import { SCORE_TASK, type ScoreBatchPayload } from './score.task.js';
+import { SCORE_TASK, WARM_TASK, type ScoreBatchPayload } from './score.task.js';
 import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
 export type BatchScorer = {
@@ -27,7 +27,10 @@ export function scoreTaskModulePath(): string {
   return join(repoRoot(), 'dist', 'src', 'listings', 'score.task.js');
 }
 
-/** A pool whose workers each open the store under dataDir once and score batches against their own kernel. */
+/**
+ * A pool whose workers each open the store under dataDir and build their valuation context before this resolves
+ * (start-up), then score batches against their own kernel.
+ */
 export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs'>): Promise<BatchScorer> {
   const pool = await createValuationPool({
     workers: config.workers,
@@ -37,6 +40,13 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
     snapshotLoader: () => loadKernelSnapshot(store),
     taskModules: [scoreTaskModulePath()],
   });
+  // Warm-up tasks until every thread has built its context (a thread already warm answers at once, so a round
+  // normally lands one task per thread; a few rounds cover an unlucky distribution).
+  const warmed = new Set<number>();
+  for (let round = 0; round < 4 && warmed.size < pool.threads; round++) {
+    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { dataDir: config.dataDir })));
+    ids.forEach((id) => warmed.add(id));
+  }
   return {
     scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { dataDir: config.dataDir, subjects } satisfies ScoreBatchPayload),
     parallelism: Math.max(1, pool.threads) * 2,

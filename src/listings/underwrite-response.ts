@@ -80,13 +80,24 @@ export function readOf(v: Valuation, block: ReturnType<typeof underwriteBlock>, 
 
 export type UnderwriteExtras = { tract: TractSignals | null | undefined; risk: RiskReport | null; underwriting: UnderwriteResult | null };
 
+export type CompArv = { base: number | null; conservative: number | null; aggressive: number | null; comps: Valuation['arv']['comps'] };
+export type UnderwriteResponse = Valuation & {
+  tract: TractSummary | null;
+  arv_source: string;
+  /** Present only when the legacy gates pass and the valuation is a point. */
+  comp_arv?: CompArv;
+  risk: RiskReport | null;
+  underwrite: ReturnType<typeof underwriteBlock>;
+  read: string;
+};
+
 /** The /api/underwrite body: the valuation object plus tract, arv_source, comp_arv (only when allowed), risk, underwrite, read. */
-export function buildUnderwriteResponse(v: Valuation, x: UnderwriteExtras): Valuation & Record<string, unknown> {
+export function buildUnderwriteResponse(v: Valuation, x: UnderwriteExtras): UnderwriteResponse {
   const gate = legacyCompGate(v);
   const point = pointArvUsd(v) !== null;
   const real = gate.pass && point;
   const block = underwriteBlock(v, x.underwriting);
-  const out: Valuation & Record<string, unknown> = {
+  const out: UnderwriteResponse = {
     ...v,
     tract: tractSummary(x.tract),
     arv_source: real ? `real comps (${gate.n} sales, conf ${Math.round(gate.confidence as number)})` : 'tract heuristic',

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFERENCE_DIR } from '../config.js';
 import { AppError } from '../errors/app-error.js';
+import { INGEST } from '../registry/groups/ingest.js';
 import { parseCsv } from './csv.js';
 import type {
   ClassCode, CookCountyLevel, County, DeedType, EqualizationFactor, FeatureCollection, LevelOfAssessment, MuniTaxRate,
@@ -106,7 +107,8 @@ export const loadPinAreaTownships = (): PinAreaTownship[] =>
   );
 
 function checkYear(year: number): void {
-  if (!Number.isInteger(year) || year < 1800 || year > 2200) throw new AppError('validation_failed', `year must be an integer calendar year, got ${year}`);
+  const [minYear, maxYear] = INGEST.v.plausible_year_bounds;
+  if (!Number.isInteger(year) || year < minYear || year > maxYear) throw new AppError('validation_failed', `year must be an integer calendar year, got ${year}`);
 }
 
 /** The row with the greatest year <= `year` among `rows`, or null when every row is later. */

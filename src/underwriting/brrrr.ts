@@ -3,6 +3,7 @@
 import { UNDERWRITING } from '../registry/groups/underwriting.js';
 import { interestOverMonths, loanPriceKinks, sizeLoan, sizeRefinance, termsFor } from './financing.js';
 import { carryingMonthly, cashflowArray, maxWithSlack, operatingStatement, type Deal } from './operating.js';
+import { loanFields, opFields } from './fields.js';
 import { nullEconomics, type Economics, type LoanTerms } from './types.js';
 
 const U = UNDERWRITING.v;
@@ -52,13 +53,7 @@ export function runBrrrr(deal: Deal, refiTerms: LoanTerms, holdMonths: number): 
   return {
     ...nullEconomics(),
     ...opFields(op),
-    purchase_price: deal.priceUsd,
-    rehab: deal.rehabUsd,
-    loan_amount: refi.loanUsd,
-    loan_limit: refi.loanLimitUsd,
-    down_payment: deal.priceUsd - Math.min(deal.priceUsd, b.acqProceedsUsd),
-    monthly_payment: refi.monthlyPiUsd + refi.monthlyMiUsd,
-    annual_debt_service: ds,
+    ...loanFields(deal, refi, b.acqProceedsUsd, op),
     purchase_closing: b.purchaseClosingUsd,
     holding_costs: b.holdingUsd,
     financing_costs: b.acqFinancingUsd + b.refiClosingUsd,
@@ -66,7 +61,6 @@ export function runBrrrr(deal: Deal, refiTerms: LoanTerms, holdMonths: number): 
     refi_loan: refi.loanUsd,
     cash_left_in: b.cashLeftUsd,
     cash_left_frac: b.cashLeftUsd / b.allInUsd,
-    dscr: op && ds > 0 ? op.noiUsd / ds : null,
     // Cash-on-cash is undefined (infinite) when the refinance returns all the cash: null, never a made-up number.
     cash_on_cash: op && b.cashLeftUsd > 0 ? (op.noiUsd - ds) / b.cashLeftUsd : null,
     brrrr_offer: offer,
@@ -74,24 +68,5 @@ export function runBrrrr(deal: Deal, refiTerms: LoanTerms, holdMonths: number): 
     profit_margin: (deal.arvUsd - b.allInUsd) / deal.arvUsd,
     hold_months: holdMonths,
     cashflow,
-  };
-}
-
-/** The statement lines as economics fields (shared by BRRRR and the rentals). */
-export function opFields(op: ReturnType<typeof operatingStatement>): Partial<Economics> {
-  if (!op) return {};
-  return {
-    gross_rent_annual: op.grossRentAnnualUsd,
-    vacancy: op.vacancyUsd,
-    effective_gross_income: op.egiUsd,
-    opex_taxes: op.taxesUsd,
-    opex_insurance: op.insuranceUsd,
-    opex_management: op.managementUsd,
-    opex_maintenance: op.maintenanceUsd,
-    opex_capex: op.capexUsd,
-    opex_compliance: op.complianceUsd,
-    opex_hoa: op.hoaUsd,
-    opex_total: op.opexTotalUsd,
-    noi: op.noiUsd,
   };
 }

@@ -1,7 +1,7 @@
 // Hold and house-hack pro-formas: buy with long-term financing and rent (all units, or all but the owner's).
 // House hack adds the owner's net housing cost and, for FHA 3-4 units, the self-sufficiency test.
 import { UNDERWRITING } from '../registry/groups/underwriting.js';
-import { opFields } from './brrrr.js';
+import { loanFields, opFields } from './fields.js';
 import { interestOverMonths, sizeLoan } from './financing.js';
 import { carryingMonthly, cashflowArray, operatingStatement, type Deal, type OperatingStatement } from './operating.js';
 import { nullEconomics, type Economics, type Loan, type LoanTerms } from './types.js';
@@ -42,18 +42,11 @@ export function runRental(deal: Deal, terms: LoanTerms, holdMonths: number, hous
   return {
     ...nullEconomics(),
     ...opFields(op),
-    purchase_price: deal.priceUsd,
-    rehab: deal.rehabUsd,
-    loan_amount: loan.loanUsd,
-    loan_limit: loan.loanLimitUsd,
-    down_payment: deal.priceUsd - Math.min(deal.priceUsd, loan.proceedsUsd),
-    monthly_payment: loan.monthlyPiUsd + loan.monthlyMiUsd,
-    annual_debt_service: ds,
+    ...loanFields(deal, loan, loan.proceedsUsd, op),
     purchase_closing: purchaseClosing,
     holding_costs: holdingUsd,
     financing_costs: financingUsd,
     cash_invested: cashInvested,
-    dscr: op && ds > 0 ? op.noiUsd / ds : null,
     cash_on_cash: op && cashInvested > 0 ? (op.noiUsd - ds) / cashInvested : null,
     // Rental profit = cumulative pre-tax cashflow over the horizon (no appreciation, no principal paydown).
     profit: cashflow ? cashflow.reduce((a, y) => a + y.cashflow, 0) : null,

@@ -28,7 +28,9 @@ function valued(res: CompsResult): boolean {
 /** The as-is value of a subject (kernel subject without stratum); the first step with ≥ 3 comps wins. */
 export function valueAsIs(kernel: Kernel, s: Omit<KernelSubject, 'stratumMask'>): AsIsResult {
   for (const step of steps()) {
-    const res = kernel.queryComps({ ...s, stratumMask: step.mask }, step.opts);
+    // Batch mode: the as-is needs the comps' summary only, not the rejection list.
+    const [res] = kernel.batch([{ ...s, stratumMask: step.mask }], step.opts);
+    if (res instanceof Error) throw res;
     if (!valued(res)) continue;
     const f = step.factor;
     const asIs: AsIs = {

@@ -1,5 +1,6 @@
 // Property-tax estimate (valuation.tax): Cook `cook_equalized` from the reference rates/factors/levels, Lake
 // `lake_median_rate` from a documented county median, triad reassessment, tax shock and the appeal scenario.
+import { AppError } from '../errors/app-error.js';
 import { equalizationFactorFor, levelOfAssessment, normalizeMunicipality, taxRateFor } from '../reference/load.js';
 import { TAX } from '../registry/groups/tax.js';
 
@@ -94,7 +95,7 @@ export function billFor(valueUsd: number, p: BillParams, avReductionFrac = 0): n
 
 function asOfYear(asOf: string): number {
   const y = Number.parseInt(asOf.slice(0, 4), 10);
-  if (!Number.isFinite(y)) throw new RangeError(`as_of is not an ISO date: ${asOf}`);
+  if (!Number.isFinite(y)) throw new AppError('validation_failed', `as_of is not an ISO date: ${asOf}`);
   return y;
 }
 

@@ -24,20 +24,27 @@ export function valueTaskModulePath(): string {
 
 export function createValuationService(config: Config, store: Store): ValuationService {
   let pool: Promise<ValuationPool> | null = null;
+  // The snapshot the workers' kernels hold: every task names it, so a worker never pairs those rows with another snapshot.
+  let snapshotId: string | null = null;
   const ensure = (): Promise<ValuationPool> =>
     (pool ??= createValuationPool({
       workers: config.workers,
       maxQueue: config.poolMaxQueue,
       taskTimeoutMs: config.taskTimeoutMs,
-      snapshotLoader: () => loadKernelSnapshot(store),
+      snapshotLoader: () => {
+        const snap = loadKernelSnapshot(store);
+        snapshotId = snap.snapshotId;
+        return snap;
+      },
       taskModules: [valueTaskModulePath()],
     }).catch((e) => {
       pool = null; // a failed start (e.g. no corpus yet) is retried by the next request
       throw e;
     }));
+  const payload = (input: unknown) => ({ dataDir: config.dataDir, snapshotId, input });
   return {
-    value: async (input) => (await ensure()).run<Valuation>('value', { dataDir: config.dataDir, input }),
-    getComps: async (input) => (await ensure()).run('getComps', { dataDir: config.dataDir, input }),
+    value: async (input) => (await ensure()).run<Valuation>('value', payload(input)),
+    getComps: async (input) => (await ensure()).run('getComps', payload(input)),
     close: async () => {
       if (pool) await (await pool).close();
     },

@@ -57,18 +57,21 @@ export function seriesDigest(series: readonly TimeIndexSeries[]): string {
 }
 
 /** Kernel inputs of the current snapshot: what the worker pool's snapshotLoader hands to every thread. */
-export function loadKernelSnapshot(store: Store): { columns: KernelColumns; timeIndex: TimeIndexSeries[] } {
-  const snap = store.readSalesSnapshot();
+export function loadKernelSnapshot(store: Store, snapshotId?: string): { snapshotId: string; columns: KernelColumns; timeIndex: TimeIndexSeries[] } {
+  const snap = store.readSalesSnapshot(snapshotId);
   const sales = salesColumnsFromArrow(snap.table);
-  return { columns: columnsFromArrow(snap.table), timeIndex: buildTimeIndex(sales, servingCutoffDay(sales)).series };
+  return { snapshotId: snap.id, columns: columnsFromArrow(snap.table), timeIndex: buildTimeIndex(sales, servingCutoffDay(sales)).series };
 }
 
-/** `hooks` replaces the default providers (value-hooks.ts); pass {} for Tier-1-only valuations. */
-export type ContextOptions = { kernel?: Kernel; now?: () => Date; hooks?: ValuationHooks; calibration?: CalibrationTable | null };
+/**
+ * `hooks` replaces the default providers (value-hooks.ts); pass {} for Tier-1-only valuations. `snapshotId` pins the
+ * snapshot (a given `kernel` must hold exactly that snapshot's rows); default: the current one.
+ */
+export type ContextOptions = { kernel?: Kernel; snapshotId?: string; now?: () => Date; hooks?: ValuationHooks; calibration?: CalibrationTable | null };
 
 /** Builds the context from the store's current snapshot; pass `kernel` when one is already loaded (a worker's). */
 export function buildValuationContext(store: Store, opts: ContextOptions = {}): ValuationContext {
-  const snap = store.readSalesSnapshot();
+  const snap = store.readSalesSnapshot(opts.snapshotId);
   const sales = salesColumnsFromArrow(snap.table);
   const timeIndex = buildTimeIndex(sales, servingCutoffDay(sales), armsLengthMask(sales));
   const parcels = parcelViewFromArrow(store.readParcels(snap.id).table, normalizeAddress);

@@ -19,13 +19,18 @@ const RENT_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
 function hedonicHooks(store: Store): Pick<ValuationHooks, 'tier2' | 'modelValue'> {
   const model = loadHedonicModel(store.env);
   if (!model) return {};
+  // tier2 and modelValue ask about the same subject back to back: evaluate once.
+  let last: { r: ResolvedSubject; day: number; out: ReturnType<typeof hedonicEvidence> } | null = null;
   const evidenceOf = (r: ResolvedSubject, asOfDay: number) => {
+    if (last && last.r === r && last.day === asOfDay) return last.out;
     const s = r.subject;
     if (!r.segment) return null;
-    return hedonicEvidence(model, {
+    const out = hedonicEvidence(model, {
       segment: r.segment, tractGeoid: s.tract_geoid, lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null,
       yearBuilt: s.year_built ?? null, units: s.units, condition: 'renovated', asOfDay,
     });
+    last = { r, day: asOfDay, out };
+    return out;
   };
   return {
     tier2: (r, day) => evidenceOf(r, day)?.evidence ?? null,

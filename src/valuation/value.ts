@@ -8,14 +8,14 @@ import { AppError } from '../errors/app-error.js';
 import { REGISTRY_VERSION } from '../registry/constants.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { MODEL_VERSION } from '../registry/versions.js';
-import { COUNTY_CODE, PTYPE_CODE } from '../store/columns.js';
-import { deriveDisplayedValuation, buildArtifact } from './artifact.js';
+import { COUNTY_CODE } from '../store/columns.js';
+import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput } from './artifact.js';
 import { valueAsIs, type AsIsResult } from './as-is.js';
 import { dayOfIso, isoOfDay } from './hedonic/sales-columns.js';
 import { decideValuationDisplay, type LadderDecision } from './ladder.js';
 import { fsdTier } from './ladder-confidence.js';
 import type { LadderEvidence, Tier1Evidence } from './ladder-evidence.js';
-import { estimateRehab, type RehabScope } from './rehab.js';
+import { estimateRehab, type Condition, type RehabScope } from './rehab.js';
 import { calibrationFor } from './segment.js';
 import { resolveSubject, type ResolvedSubject, type SubjectInput } from './subject.js';
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './tax.js';
@@ -27,7 +27,7 @@ export type ValueInput = SubjectInput & { asOf?: string | null; scope?: RehabSco
 /** Rent when the rent module is not wired: every number null, method says so (never a fabricated rent). */
 export const RENT_NOT_ESTIMATED: Rent = { market: null, reno: null, s8: null, method: 'not_estimated', confidence: null, warnings: ['rent_model_not_wired'] };
 
-type Pieces = { r: ResolvedSubject; ownerOccupied: boolean; asOfIso: string; asOfDay: number; t1: Tier1Result | null; asIs: AsIsResult; decision: LadderDecision };
+type Pieces = { r: ResolvedSubject; ownerOccupied: boolean; asOfIso: string; asOfDay: number; t1: Tier1Result | null; asIs: AsIsResult; evidence: LadderEvidence; decision: LadderDecision };
 
 function gates(r: ResolvedSubject, ctx: ValuationContext): LadderEvidence['subject'] {
   return {
@@ -71,7 +71,7 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
     tier2: blocked ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null),
     areaContext: g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null),
   };
-  return { r, ownerOccupied: input.ownerOccupied ?? false, asOfIso, asOfDay, t1, asIs, decision: decideValuationDisplay(evidence) };
+  return { r, ownerOccupied: input.ownerOccupied ?? false, asOfIso, asOfDay, t1, asIs, evidence, decision: decideValuationDisplay(evidence) };
 }
 
 /** The reference tax lookups, memoized: they scan the whole rate file per call and a valuation needs one row. */
@@ -106,14 +106,43 @@ function fallbackChain(p: Pieces): FallbackAttempt[] {
   return served ? [corpus] : [corpus, { source: 'none', served: false, note: `no comp source served a Tier-1 value (${p.decision.arvNullReason})` }];
 }
 
+const REHAB_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
+
+/** The spec's inputs-hash members for this valuation (everything it read except the subject and the clock). */
+function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps: readonly unknown[]): BuildArtifactInput['hashParts'] {
+  const { r, t1, evidence } = p;
+  const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment) : null;
+  return {
+    tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
+    assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
+    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[] },
+    provenance: { snapshot_id: ctx.snapshotId, fallback: fallbackChain(p).map((f) => f.source), vintages: ctx.vintages as never },
+    assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
+    versions: { model: MODEL_VERSION, registry: REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
+  };
+}
+
+/** Arv evidence beside the ladder's fields; the ceiling flag reads only what is served (the point, or the range low). */
+function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
+  const { t1, decision } = p;
+  if (!t1) return { time_index_note: null };
+  const served = decision.pointActionable ? decision.arv.value : decision.outcome === 'range' ? decision.arv.low : null;
+  return {
+    flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
+    flip_pairs_summary: t1.flipSummary,
+    appraisal_ceiling: decision.artifactArv ? ceilingFor(t1.appraisalCeiling, served) : null,
+    time_index_note: ctx.timeIndex.note,
+  };
+}
+
 /** The spec's Valuation object for one subject. */
 export function valueProperty(input: ValueInput, ctx: ValuationContext): Valuation {
   const p = decide(input, ctx);
   const { r, decision, t1 } = p;
   const s = r.subject;
-  const rehab = estimateRehab({ condition: (s.condition as never) ?? null, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
+  const condition = s.condition && REHAB_CONDITIONS.has(s.condition) ? (s.condition as Condition) : null;
+  const rehab = estimateRehab({ condition, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
   const comps = decision.artifactArv ? (t1?.comps ?? []) : [];
-  const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment) : null;
   const artifact = buildArtifact({
     modelVersion: MODEL_VERSION,
     asOf: p.asOfIso,
@@ -125,30 +154,15 @@ export function valueProperty(input: ValueInput, ctx: ValuationContext): Valuati
     vintages: ctx.vintages,
     asIs: p.asIs.asIs,
     decision,
-    hashParts: {
-      tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
-      assumptions: { prop_type: s.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
-      evidence: { comps, rejected: t1?.rejected ?? [], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: t1?.flipPairs ?? [] },
-      provenance: { snapshot_id: ctx.snapshotId, fallback: fallbackChain(p).map((f) => f.source), vintages: ctx.vintages as never },
-      assetSlices: { calibration: calRow as never, hedonic: null, area: null },
-      versions: { model: MODEL_VERSION, registry: REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
-    },
+    hashParts: hashPartsOf(p, input, ctx, comps),
   });
   const pointUsd = decision.pointActionable ? decision.arv.value : null;
   const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
-  const servedForCeiling = pointUsd ?? (decision.outcome === 'range' ? decision.arv.low : null);
   return deriveDisplayedValuation(artifact, decision, {
     rent: ctx.hooks.rent?.(r, p.asOfIso) ?? RENT_NOT_ESTIMATED,
     rehab,
     tax: taxOf(p, { pointUsd, areaUsd }),
-    arvEvidence: t1
-      ? {
-          flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
-          flip_pairs_summary: t1.flipSummary,
-          appraisal_ceiling: decision.artifactArv ? ceilingFor(t1.appraisalCeiling, servedForCeiling) : null,
-          time_index_note: ctx.timeIndex.note,
-        }
-      : { time_index_note: null },
+    arvEvidence: arvEvidenceOf(p, ctx),
   });
 }
 
@@ -181,4 +195,3 @@ export function getComps(input: Omit<SubjectInput, 'propType'> & { propType?: 'm
   };
 }
 
-export const PTYPE_OF_UNITS = (units: number): keyof typeof PTYPE_CODE => (units === 1 ? 'sfh' : 'mf2_4');

@@ -17,6 +17,7 @@ export type SnapshotData = { columns: KernelColumns; timeIndex: TimeIndexSeries[
 export type PoolOptions = {
   workers: number;
   maxQueue: number;
+  /** Limit per task from submission (queue wait included), enforced by aborting it: the worker is replaced. */
   taskTimeoutMs: number;
   /** Loads the snapshot once, in the main thread (e.g. from the LMDB Arrow snapshot via columnsFromArrow). */
   snapshotLoader: () => SnapshotData | Promise<SnapshotData>;

@@ -10,13 +10,18 @@ export type WorkerInit = { columns: KernelColumns; timeIndex: TimeIndexSeries[];
 
 async function init(): Promise<(msg: { task: string; payload: unknown }) => Promise<TaskReply>> {
   const data = workerData as WorkerInit;
-  const kernel = createKernel(data.columns, data.timeIndex, { module: data.module });
+  const load = () => createKernel(data.columns, data.timeIndex, { module: data.module });
+  let kernel = load();
   const handlers: Record<string, TaskHandler> = { ...BUILTIN_TASKS };
   for (const url of data.taskModules) {
     const mod = (await import(url)) as { tasks?: Record<string, TaskHandler> };
     Object.assign(handlers, mod.tasks ?? {});
   }
-  return (msg) => dispatch(handlers, msg.task, msg.payload, { kernel });
+  return (msg) => {
+    // A trapped instance is replaced from the shared columns before the next task.
+    if (kernel.poisoned()) kernel = load();
+    return dispatch(handlers, msg.task, msg.payload, { kernel });
+  };
 }
 
 // Piscina awaits a promised default export: the kernel loads before the first task runs.

@@ -3,38 +3,45 @@
 // kernel the pool already loaded for it (the pool's snapshotLoader is loadKernelSnapshot, so both agree).
 import { AppError } from '../errors/app-error.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { openModelRegistry, type ModelRegistry } from '../registry/model-registry.js';
 import { openStore, type Store } from '../store/store.js';
 import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
 import { getComps, valueProperty, type ValueInput } from '../valuation/value.js';
 import type { TaskHandler } from './tasks.js';
 
-type Payload = { dataDir: string; input: ValueInput };
-type BatchPayload = { dataDir: string; inputs: ValueInput[] };
+/** `snapshotId`: the snapshot this pool's kernels were loaded from (default: the current one). */
+type Payload = { dataDir: string; snapshotId?: string | null; input: ValueInput };
+type BatchPayload = { dataDir: string; snapshotId?: string | null; inputs: ValueInput[] };
 
-const stores = new Map<string, Store>();
+const stores = new Map<string, { store: Store; registry: ModelRegistry }>();
 let cached: { dataDir: string; snapshotId: string; kernel: Kernel; ctx: ValuationContext } | null = null;
 
-function contextFor(dataDir: string, kernel: Kernel): ValuationContext {
+function contextFor(dataDir: string, kernel: Kernel, pinned?: string | null): ValuationContext {
   if (typeof dataDir !== 'string' || dataDir.length === 0) throw new AppError('internal_error', 'value task needs the data dir');
-  let store = stores.get(dataDir);
-  if (!store) {
-    store = openStore(dataDir);
-    stores.set(dataDir, store);
+  let opened = stores.get(dataDir);
+  if (!opened) {
+    const store = openStore(dataDir);
+    opened = { store, registry: openModelRegistry(store) };
+    stores.set(dataDir, opened);
   }
-  const snapshotId = store.currentSnapshotId();
+  const { store, registry } = opened;
+  const snapshotId = pinned ?? store.currentSnapshotId();
   if (!cached || cached.dataDir !== dataDir || cached.snapshotId !== snapshotId || cached.kernel !== kernel) {
-    const ctx = buildValuationContext(store, { kernel });
+    const ctx = buildValuationContext(store, { kernel, snapshotId: snapshotId ?? undefined });
     cached = { dataDir, snapshotId: ctx.snapshotId, kernel, ctx };
   }
+  // A newly promoted calibration serves from the next task on (one small LMDB read per task).
+  const champion = registry.document().champion?.calibrationVersion ?? null;
+  if (champion !== (cached.ctx.calibration?.version ?? null)) cached.ctx.calibration = registry.championTable();
   return cached.ctx;
 }
 
 export type BatchItem = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
 
 export const tasks: Record<string, TaskHandler> = {
-  value: (p: Payload, { kernel }) => valueProperty(p.input, contextFor(p.dataDir, kernel)),
+  value: (p: Payload, { kernel }) => valueProperty(p.input, contextFor(p.dataDir, kernel, p.snapshotId)),
   valueBatch: (p: BatchPayload, { kernel }): BatchItem[] => {
-    const ctx = contextFor(p.dataDir, kernel);
+    const ctx = contextFor(p.dataDir, kernel, p.snapshotId);
     return p.inputs.map((input) => {
       try {
         return { ok: true, value: valueProperty(input, ctx) };
@@ -44,5 +51,5 @@ export const tasks: Record<string, TaskHandler> = {
       }
     });
   },
-  getComps: (p: Payload, { kernel }) => getComps(p.input as never, contextFor(p.dataDir, kernel)),
+  getComps: (p: Payload, { kernel }) => getComps(p.input as never, contextFor(p.dataDir, kernel, p.snapshotId)),
 };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getEventLog } from '../../src/events/log.js';
 import { openUserState, type UserState } from '../../src/events/user-state.js';
+import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
 import { tempEnv, type TempEnv } from '../http/middleware/support.js';
 
 let t: TempEnv;
@@ -34,6 +35,16 @@ describe('saveFavorite(input, actor)', () => {
     await expect(state.saveFavorite({ payload: {} }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(state.saveFavorite({ property_id: 'x', extra: 1 }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
     expect(getEventLog(t.env).lastId()).toBe(0);
+  });
+
+  it('refuses key-forming values over user_state_key_max_chars with validation_failed, not an LMDB key-size error', async () => {
+    // 3,000 characters would exceed LMDB's 1,978-byte key limit and used to surface as a plain Error (500).
+    const max = AUTH_LIMITS.v.user_state_key_max_chars;
+    expect((await state.saveFavorite({ property_id: 'x'.repeat(max) }, 'a')).property_id).toHaveLength(max);
+    await expect(state.saveFavorite({ property_id: 'x'.repeat(max + 1) }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(state.saveFavorite({ address: 'x'.repeat(3000) }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(state.upsertPreset({ id: 'y'.repeat(3000), name: 'n', assumptions: {} }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
+    expect(getEventLog(t.env).lastId()).toBe(1);
   });
 });
 

@@ -49,8 +49,8 @@ describe('economics stay locked unless the valuation is a point', () => {
         expect(row.strategy_scores).toBeNull();
         expect(row.investor_targets).toBeNull();
         expect(row.arv).toBeNull();
-        const block = res.underwrite as Record<string, unknown>;
-        for (const k of ['arv', 'max_offer', 'brrrr_offer', 'dscr', 'economics_factor']) expect(block[k]).toBeNull();
+        const block = res.underwrite;
+        for (const k of ['arv', 'max_offer', 'brrrr_offer', 'dscr', 'economics_factor'] as const) expect(block[k]).toBeNull();
         expect(block.unscored_reason).not.toBeNull();
         expect('comp_arv' in res).toBe(false);
         expect(res.arv_source).toBe('tract heuristic');

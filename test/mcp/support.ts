@@ -20,8 +20,8 @@ export async function startDoors(opts: { limiter?: Limiter } = {}): Promise<Serv
   return startService(testConfig(dataDir, { WRITE_SECRET: OPERATOR_SECRET, AVM_ALLOW_PRIVATE_WEBHOOKS: 'true' }), { installSignalHandlers: false, limiter: opts.limiter ?? roomyLimiter() });
 }
 
-export async function mintKey(service: ServiceHandle, scopes: string[]): Promise<{ id: string; token: string }> {
-  const issued = await openKeyStore(service.svc.store.env).createKey({ scopes });
+export async function mintKey(service: ServiceHandle, scopes: string[], rpmLimit?: number): Promise<{ id: string; token: string }> {
+  const issued = await openKeyStore(service.svc.store.env).createKey({ scopes, rpmLimit });
   return { id: issued.key.id, token: issued.plaintext };
 }
 

@@ -70,6 +70,11 @@ describe('fitHedonic', () => {
     expect(model.version).toMatch(/^hedonic_v1-2023-07-01-[0-9a-f]{10}$/);
   });
 
+  it('never reads a sale on or after the cutoff (no leakage)', () => {
+    const moved = { ...sim.columns, priceUsd: sim.columns.priceUsd.map((p, i) => (sim.columns.saleDay[i] >= cutoffDay ? p * 3 : p)) };
+    expect(fitHedonic(moved, sim.meta, { cutoffDay })).toEqual(model);
+  });
+
   it('shrinks thin tracts toward their neighborhood with weight n/(n+k)', () => {
     const thin = Object.entries(fit.tracts).filter(([, t]) => t.n <= 2);
     expect(thin.length).toBeGreaterThan(0);
@@ -144,5 +149,20 @@ describe('hedonicInterval', () => {
   it('always contains the value even when the correction would exclude it', () => {
     const cal = { n: 50, qLo: 0, qHi: 0, cLo: 1.2, cHi: 1.3, mdape: 0.1, ppe10: 0.5, fromDay: 0, toDay: 1 };
     expect(hedonicInterval({ sigma: 0.1, calibration: cal }, 100_000).low).toBe(100_000);
+  });
+});
+
+describe('fitHedonic on thin data', () => {
+  it('skips a segment that cannot identify its coefficients and tract effects, with the reason', () => {
+    // 240 tracts × 1 sale: 240 rows ≤ 8 covariates + 240 tract effects (every quarter pooled: < 30 sales each)
+    const thin = simulate({ rows: 16, cols: 15, perTract: () => 1, noise: 0.1, seed: 11 });
+    const m = fitHedonic(thin.columns, thin.meta, { cutoffDay: dayOfIso('2024-01-01') });
+    expect(m.segments).toEqual({});
+    expect(m.skipped.sfh_city).toMatch(/cannot identify/);
+  });
+  it('skips a segment below min_segment_n', () => {
+    const few = simulate({ rows: 2, cols: 2, perTract: () => 40, noise: 0.1, seed: 12 });
+    const m = fitHedonic(few.columns, few.meta, { cutoffDay: dayOfIso('2024-01-01') });
+    expect(m.skipped.sfh_city).toBe('160 arms-length sales with complete facts (< 200)');
   });
 });

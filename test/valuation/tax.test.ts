@@ -55,6 +55,9 @@ describe('estimateTax() cook_equalized on the real reference data', () => {
     const { basis } = estimateTax(cook({ asOf: '2026-11-21' }));
     expect(basis.taxYear).toBe(2023);
   });
+  it('refuses an as_of that is not an ISO date with validation_failed, not an uncaught RangeError', () => {
+    expect(() => estimateTax(cook({ asOf: 'June 2024' }))).toThrow(expect.objectContaining({ code: 'validation_failed', status: 400 }));
+  });
   it('returns null bills (not a guess) when the municipality has no rate', () => {
     const { tax } = estimateTax(cook({ municipality: 'Atlantis' }));
     expect(tax.current_annual).toBeNull();

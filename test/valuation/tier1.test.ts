@@ -131,4 +131,40 @@ describe('Tier-1 ladder rows', () => {
     for (const c of v.arv.comps ?? []) expect(Object.keys(c).sort()).toEqual([...keys].sort());
     expect(v.artifact?.comps_rejected.map((r) => r.reason).sort()).toEqual(['price_under_10k', 'quitclaim_deed']);
   });
+
+  it('no Tier 1 but an eligible hedonic segment in Cook: the Tier-2 range (hedonic_v1), never a point', () => {
+    const ctx = contextOf(salesOf(renovatedRows(2)), { calibration: calTable('sfh_city', 'point') });
+    ctx.hooks = {
+      tier2: () => ({ segment: 'sfh_city', version: 'h1', displayEligible: true, locationResolved: true, valueUsd: 300_000, lowUsd: 260_000, highUsd: 345_000, sigmaPct: 12, confidenceP10: 55, locationBasis: 'tract', quarterUsed: '2025Q3' }),
+    };
+    const v = valueProperty(subject, ctx);
+    expect(ValuationSchema.safeParse(v).success).toBe(true);
+    expect(v.display?.outcome).toBe('tier2_range');
+    expect(v.arv).toMatchObject({ method: 'hedonic_v1', method_tier: 2, range_only: true, range_reason: 'hedonic_tier2_always_range', value: null, low: 260_000, high: 345_000 });
+    expect(v.artifact?.arv_null_reason).toBe('insufficient_renovated_comps');
+    expectNoPoint(v);
+  });
+
+  it('no Tier 1 and no hedonic range: area-context demotion (value never in arv, score cap 65)', () => {
+    const ctx = contextOf(salesOf(renovatedRows(2)));
+    ctx.hooks = { areaContext: () => ({ valueUsd: 280_000, lowUsd: 250_000, highUsd: 310_000, confidence: 70, premium: null, basis: 'test' }) };
+    const v = valueProperty(subject, ctx);
+    expect(ValuationSchema.safeParse(v).success).toBe(true);
+    expect(v.display).toMatchObject({ outcome: 'area_context', score_basis: 'area_estimate', deal_score_cap: 65 });
+    expect(v.arv).toMatchObject({ method: 'suppressed', value: null, suppression_reason: 'insufficient_renovated_comps' });
+    expect(v.area_context).toMatchObject({ value: 280_000, confidence: 55, method: 'nbhd_premium' });
+    expect(v.tax.target_basis).toBe('area_estimate'); // no price and no ARV: the forward value is the area estimate
+  });
+
+  it('a model value far from the comps widens the interval and warns approaches_disagree', () => {
+    const ctx = contextOf(salesOf(renovatedRows(8)), { calibration: calTable('sfh_city', 'point') });
+    ctx.hooks = { modelValue: () => 400_000 }; // |307.5k − 400k| / 353.75k = 0.26 > 0.12
+    const v = valueProperty(subject, ctx);
+    expect(v.warnings).toContain('approaches_disagree');
+    expect(v.arv.interval?.widened_by_model_disagreement).toBeCloseTo(92_500 / 353_750, 10);
+    // max(1.12 × 307.5k, 1.12 × 400k = 448k) rounded up to $1,000 (float noise in 1.12 × 400k can add one step)
+    expect(v.arv.interval?.high).toBeGreaterThanOrEqual(448_000);
+    expect(v.arv.interval?.high).toBeLessThanOrEqual(449_000);
+  });
 });
+

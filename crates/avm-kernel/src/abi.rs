@@ -6,28 +6,21 @@
 use crate::errors;
 use crate::index::{Index, RawColumns};
 use crate::params::{Params, PARAM_LEN};
-use crate::query::{query, Outcome, Scratch, Subject};
+use crate::query::{query, Scratch};
+use crate::slots::{subject_from_slots, write_outcome, SUBJECT_LEN};
 use crate::stats;
 use crate::timeindex::{Series, TimeIndex};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 pub const ABI_VERSION: u32 = 1;
-/// f64 slots per subject: lat, lon, sqft, beds, ptype, county, as_of_day, stratum_mask, exclude_parcel (-1 none),
-/// max_step, override_radius_mi (NaN none), override_window_days (NaN none).
-pub const SUBJECT_LEN: usize = 12;
-/// Output per query: error, step, n_qualified, n_selected, n_rejected, n, median, q25, q75, fsd; then n_selected
-/// records (row, dist_mi, index_factor, indexed_price, gla_adj, adjusted_price, similarity); then n_rejected
-/// records (row, reason).
-pub const HEADER_LEN: usize = 10;
-pub const COMP_LEN: usize = 7;
-pub const REJECT_LEN: usize = 2;
 
 #[derive(Default)]
 struct State {
     slots: Vec<f64>,
     params: Option<Params>,
     deed_class: Option<[u8; 256]>,
+    cond_group: Option<[u8; 256]>,
     raw: RawColumns,
     index: Option<Index>,
     time_index: TimeIndex,
@@ -106,6 +99,29 @@ pub extern "C" fn avm_set_deed_class(code: u32, class: u32) -> i32 {
     })
 }
 
+/// One condition group per code (no merging) until the host sets groups.
+fn default_groups() -> [u8; 256] {
+    let mut g = [0u8; 256];
+    for (code, slot) in g.iter_mut().enumerate() {
+        *slot = code as u8;
+    }
+    g
+}
+
+/// Puts condition `code` in `group` for the index layout (rows of one group share a bucket); a layout hint only,
+/// results do not depend on it. Drops a built index.
+#[no_mangle]
+pub extern "C" fn avm_set_condition_group(code: u32, group: u32) -> i32 {
+    if code > 255 || group > 255 {
+        return errors::BAD_ARGUMENT;
+    }
+    with(|s| {
+        s.cond_group.get_or_insert_with(default_groups)[code as usize] = group as u8;
+        s.index = None;
+        errors::OK
+    })
+}
+
 /// Sizes the raw columns for `n` rows (drops any index); the host then writes each via avm_column_ptr.
 #[no_mangle]
 pub extern "C" fn avm_columns_alloc(n: u32) -> i32 {
@@ -150,7 +166,8 @@ pub extern "C" fn avm_build_index() -> i32 {
             None => return errors::NOT_READY,
         };
         let deeds = s.deed_class.unwrap_or([0u8; 256]);
-        match Index::build(&s.raw, &p, &deeds, &s.time_index) {
+        let groups = s.cond_group.unwrap_or_else(default_groups);
+        match Index::build(&s.raw, &p, &deeds, &groups, &s.time_index) {
             Ok(ix) => {
                 s.index = Some(ix);
                 s.raw = RawColumns::default();
@@ -236,55 +253,6 @@ pub extern "C" fn avm_output_ptr() -> *const f64 {
 #[no_mangle]
 pub extern "C" fn avm_output_len() -> u32 {
     with(|s| s.output.len() as u32)
-}
-
-fn int_in(v: f64, lo: f64, hi: f64) -> bool {
-    v.is_finite() && v.fract() == 0.0 && v >= lo && v <= hi
-}
-
-/// Decodes one subject's slots (SUBJECT_LEN); BAD_SUBJECT for an out-of-range slot.
-pub fn subject_from_slots(x: &[f64]) -> Result<Subject, i32> {
-    let ok = int_in(x[3], -1.0, 127.0) && int_in(x[4], 0.0, 255.0) && int_in(x[5], 0.0, 255.0)
-        && int_in(x[6], i32::MIN as f64, i32::MAX as f64) && int_in(x[7], 0.0, 255.0)
-        && int_in(x[8], -1.0, u32::MAX as f64) && int_in(x[9], 1.0, 3.0)
-        && (x[2].is_nan() || x[2] > 0.0) && (x[10].is_nan() == x[11].is_nan());
-    if !ok {
-        return Err(errors::BAD_SUBJECT);
-    }
-    let s = Subject {
-        lat: x[0],
-        lon: x[1],
-        sqft: x[2],
-        beds: x[3] as i32,
-        ptype: x[4] as u8,
-        county: x[5] as u8,
-        as_of_day: x[6] as i32,
-        stratum_mask: x[7] as u8,
-        exclude_parcel: if x[8] < 0.0 { None } else { Some(x[8] as u32) },
-        max_step: x[9] as usize,
-        override_step: if x[10].is_nan() { None } else { Some((x[10], x[11])) },
-    };
-    s.validate()?;
-    Ok(s)
-}
-
-fn write_outcome(out: &mut Vec<f64>, r: Result<Outcome, i32>) {
-    let o = match r {
-        Ok(o) => o,
-        Err(e) => {
-            out.extend_from_slice(&[e as f64, 0.0, 0.0, 0.0, 0.0, 0.0, f64::NAN, f64::NAN, f64::NAN, f64::NAN]);
-            return;
-        }
-    };
-    let m = &o.summary;
-    out.extend_from_slice(&[0.0, o.step as f64, o.n_qualified as f64, o.selected.len() as f64, o.rejected.len() as f64]);
-    out.extend_from_slice(&[m.n as f64, m.median, m.q25, m.q75, m.fsd]);
-    for c in &o.selected {
-        out.extend_from_slice(&[c.row as f64, c.dist_mi, c.index_factor, c.indexed_price, c.gla_adj, c.adjusted_price, c.similarity]);
-    }
-    for &(row, reason) in &o.rejected {
-        out.extend_from_slice(&[row as f64, reason as f64]);
-    }
 }
 
 /// Runs `n` subjects from the input buffer; one output record per subject (a bad subject gets its own error code

@@ -1,12 +1,15 @@
 //! Sales columns and the spatial grid index built once per snapshot.
 //!
 //! - Arms-length screens are precomputed per row (see `screen_rows` for the precedence).
-//! - Rows with a non-finite coordinate, |lat| > 85° or |lon| > 180° are left out of the grid (never comps).
+//! - Rows with a non-finite coordinate, |lat| > 85° or |lon| > 180° are left out of the grid (never comps). The grid
+//!   does not wrap at ±180° longitude (the service covers Cook and Lake counties), so no comp is found across it.
 //! - Grid: cells of `grid_cell_mi` of latitude by the longitude width a `grid_cell_mi` circle can span at the
 //!   corpus' highest |lat|, so a query of radius <= grid_cell_mi touches at most 3 x 3 cells.
-//! - Rows are stored permuted, ordered by (cell, ptype, condition, sale_day, original row). Each cell lists its
-//!   buckets (one per ptype and condition present) in a small directory; a query reads only the buckets of its
-//!   ptype and stratum, each with one binary search on sale_day. This refines "(cell, sale_day)": on the 1M-sale
+//! - Rows are stored permuted, ordered by (cell, ptype, condition group, sale_day, original row). Each cell lists its
+//!   buckets (one per ptype and condition group present, with the set of conditions inside) in a small directory;
+//!   a query reads only the buckets of its ptype that hold a condition of its stratum, each with one binary search
+//!   on sale_day, and checks the condition per row. Condition groups are the strata the host uses (set by
+//!   avm_set_condition_group; default one group per code), so a stratum is usually one bucket per cell. This refines "(cell, sale_day)": on the 1M-sale
 //!   corpus most rows of a cell are other types or conditions, and the per-query cost was cache misses of binary
 //!   searches over whole cells (perf), not arithmetic.
 //! - The fields a scan reads per row sit together in one `HotRow` record (one or two cache lines per row run).
@@ -92,6 +95,8 @@ pub struct HotRow {
     /// Arms-length screen reason code, R_NONE when the sale passes.
     pub screen: u8,
     pub beds: i8,
+    /// Stratum bit of the row's condition (query::condition_bit).
+    pub cond_bit: u8,
 }
 
 /// Indexed rows (permuted) plus the grid.
@@ -102,18 +107,15 @@ pub struct Index {
     pub ln_level: Vec<f64>,
     pub sale_day: Vec<i32>,
     pub price_usd: Vec<f64>,
-    pub ptype: Vec<u8>,
-    pub county: Vec<u8>,
-    pub condition: Vec<u8>,
-    pub parcel_idx: Vec<u32>,
     /// Original snapshot row of each indexed row.
     pub row: Vec<u32>,
     /// Scan record per row (same order).
     pub hot: Vec<HotRow>,
     /// Buckets of cell c are cell_bucket[c]..cell_bucket[c + 1]; bucket b holds rows bucket_start[b]..bucket_start[b + 1],
-    /// all of ptype bucket_group[b] >> 8 and condition bucket_group[b] & 0xff, by sale_day ascending.
+    /// all of ptype bucket_ptype[b], with conditions whose stratum bits are bucket_cond_bits[b], by sale_day ascending.
     pub cell_bucket: Vec<u32>,
-    pub bucket_group: Vec<u16>,
+    pub bucket_ptype: Vec<u8>,
+    pub bucket_cond_bits: Vec<u8>,
     pub bucket_start: Vec<u32>,
     pub lat0_rad: f64,
     pub lon0_rad: f64,
@@ -172,10 +174,16 @@ pub fn screen_rows(c: &RawColumns, p: &Params, deed_class: &[u8; 256]) -> Vec<u8
         .collect()
 }
 
-/// Within-cell sort key: ptype << 40 | condition << 32 | (sale_day + 2^31); exact in f64 too (< 2^53).
+/// Within-cell sort key: ptype << 40 | condition group << 32 | (sale_day + 2^31).
 #[inline]
-pub fn sort_key(ptype: u8, condition: u8, sale_day: i64) -> u64 {
-    ((ptype as u64) << 40) | ((condition as u64) << 32) | (sale_day.saturating_add(1i64 << 31).max(0).min(u32::MAX as i64) as u64)
+pub fn sort_key(ptype: u8, group: u8, sale_day: i64) -> u64 {
+    ((ptype as u64) << 40) | ((group as u64) << 32) | (sale_day.saturating_add(1i64 << 31).max(0).min(u32::MAX as i64) as u64)
+}
+
+/// Stratum mask bit of a condition code: codes 0..6 use their own bit, anything else (unknown = 255) bit 7.
+#[inline]
+pub fn condition_bit(code: u8) -> u8 {
+    if code < 7 { 1 << code } else { 1 << 7 }
 }
 
 fn indexable(lat: f64, lon: f64) -> bool {
@@ -189,7 +197,8 @@ impl Index {
         ((v - origin) / size).floor() as i64
     }
 
-    pub fn build(c: &RawColumns, p: &Params, deed_class: &[u8; 256], ti: &TimeIndex) -> Result<Index, i32> {
+    /// `cond_group[code]` is the condition group of a code (a layout hint only: results do not depend on it).
+    pub fn build(c: &RawColumns, p: &Params, deed_class: &[u8; 256], cond_group: &[u8; 256], ti: &TimeIndex) -> Result<Index, i32> {
         let screen = screen_rows(c, p, deed_class);
         let rows: Vec<u32> = (0..c.len() as u32).filter(|&r| indexable(c.lat[r as usize], c.lon[r as usize])).collect();
         let mut ix = Index::default();
@@ -203,7 +212,7 @@ impl Index {
             .map(|&r| {
                 let r_ = r as usize;
                 let cell = ix.cell_index(c.lat[r_] * DEG_TO_RAD, c.lon[r_] * DEG_TO_RAD);
-                (cell, sort_key(c.ptype[r_], c.condition[r_], c.sale_day[r_] as i64), r)
+                (cell, sort_key(c.ptype[r_], cond_group[c.condition[r_] as usize], c.sale_day[r_] as i64), r)
             })
             .collect();
         keyed.sort_unstable();
@@ -247,7 +256,7 @@ impl Index {
         (cy * self.nx + cx) as u32
     }
 
-    /// Bucket directory: a new bucket starts where the cell or the (ptype, condition) group changes.
+    /// Bucket directory: a new bucket starts where the cell or the (ptype, condition group) changes.
     fn fill_buckets(&mut self, keyed: &[(u32, u64, u32)]) {
         let ncell = self.nx * self.ny;
         self.cell_bucket = vec![0; ncell + 1];
@@ -255,10 +264,14 @@ impl Index {
         for (i, &(cell, key, _)) in keyed.iter().enumerate() {
             let group = key >> 32;
             if prev != Some((cell, group)) {
-                self.bucket_group.push(((group >> 8) as u16) << 8 | (group & 0xff) as u16);
+                self.bucket_ptype.push((group >> 8) as u8);
+                self.bucket_cond_bits.push(0);
                 self.bucket_start.push(i as u32);
                 self.cell_bucket[cell as usize + 1] += 1;
                 prev = Some((cell, group));
+            }
+            if let Some(bits) = self.bucket_cond_bits.last_mut() {
+                *bits |= self.hot[i].cond_bit;
             }
         }
         self.bucket_start.push(keyed.len() as u32);
@@ -268,22 +281,27 @@ impl Index {
     }
 
     fn fill_rows(&mut self, c: &RawColumns, keyed: &[(u32, u64, u32)], screen: &[u8], ti: &TimeIndex) {
+        // Exact capacities: wasm linear memory never shrinks, so doubling growth would stay as dead weight.
+        let n = keyed.len();
+        self.hot.reserve_exact(n);
+        self.level.reserve_exact(n);
+        self.ln_level.reserve_exact(n);
+        self.sale_day.reserve_exact(n);
+        self.price_usd.reserve_exact(n);
+        self.row.reserve_exact(n);
         for &(_, _, r) in keyed {
             let r = r as usize;
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
             let (ux, uy, uz) = (lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin());
             let sqft = if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN };
             let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
-            self.hot.push(HotRow { ux, uy, uz, sqft, sale_day, parcel_idx, county, screen: screen[r], beds });
+            let cond_bit = condition_bit(c.condition[r]);
+            self.hot.push(HotRow { ux, uy, uz, sqft, sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
             self.level.push(level);
             self.ln_level.push(level.ln());
             self.sale_day.push(c.sale_day[r]);
             self.price_usd.push(c.price_usd[r]);
-            self.ptype.push(c.ptype[r]);
-            self.county.push(c.county[r]);
-            self.condition.push(c.condition[r]);
-            self.parcel_idx.push(c.parcel_idx[r]);
             self.row.push(r as u32);
         }
     }

@@ -1,6 +1,12 @@
 //! avm-kernel: the numeric hot path of the valuation service (comp search, time index, GLA adjustment, MAD trim,
 //! statistics, split-conformal ranks). Core modules forbid unsafe code; `abi` is the one module facing linear memory
 //! (its `#[no_mangle]` exports are what the unsafe_code lint flags there; it holds no `unsafe` block).
+//!
+//! Where each definition is written: candidates, rejection precedence and the ladder in `query`; arms-length screens,
+//! grid and row layout in `index`; time-index factor (cap, clamp) in `timeindex`; GLA adjustment, MAD trim (scale
+//! 1.4826, k = 3), similarity and ranking in `select`; median, Hyndman–Fan type 7 quantiles, MAD and the
+//! split-conformal ranks ⌊(n+1)α/2⌋, ⌈(n+1)(1−α/2)⌉, ⌈(n+1)(1−α)⌉ in `stats`; ABI slot layouts in `slots`.
+//! The policy numbers come from TypeScript (src/registry/groups/comp-policy.ts) through `params`.
 
 pub mod abi;
 pub mod dates;
@@ -10,5 +16,6 @@ pub mod index;
 pub mod params;
 pub mod query;
 pub mod select;
+pub mod slots;
 pub mod stats;
 pub mod timeindex;

@@ -22,10 +22,7 @@ use crate::select::{finish_step, Comp, StepBuf};
 use crate::stats::{self, Summary};
 use crate::timeindex::TimeIndex;
 
-/// Stratum mask bit of a condition code: codes 0..6 use their own bit, anything else (unknown = 255) bit 7.
-pub fn condition_bit(code: u8) -> u8 {
-    if code < 7 { 1 << code } else { 1 << 7 }
-}
+pub use crate::index::condition_bit;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Subject {
@@ -151,8 +148,7 @@ fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, with_rejected: b
         for cx in x0..=x1 {
             let cell = cy * ix.nx + cx;
             for bk in ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize {
-                let g = ix.bucket_group[bk];
-                if (g >> 8) as u8 == s.ptype && condition_bit(g as u8) & s.stratum_mask != 0 {
+                if ix.bucket_ptype[bk] == s.ptype && ix.bucket_cond_bits[bk] & s.stratum_mask != 0 {
                     scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, with_rejected);
                 }
             }
@@ -163,8 +159,8 @@ fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, with_rejected: b
 /// Per-step constants of the subject.
 struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
 
-/// Scans one bucket (rows r0..r1 of the subject's ptype and one stratum condition, by sale_day): one binary search
-/// to the window start, then forward until the as-of day.
+/// Scans one bucket (rows r0..r1 of the subject's ptype and one condition group, by sale_day): one binary search
+/// to the window start, then forward until the as-of day, keeping rows whose condition is in the stratum.
 #[allow(clippy::too_many_arguments)]
 fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, with_rejected: bool) {
     // Search the compact i32 day column (a bucket's days span one or two cache lines), then read the hot records.
@@ -173,7 +169,7 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
         if h.sale_day >= s.as_of_day {
             break;
         }
-        if h.county != s.county || s.exclude_parcel == Some(h.parcel_idx) {
+        if h.cond_bit & s.stratum_mask == 0 || h.county != s.county || s.exclude_parcel == Some(h.parcel_idx) {
             continue;
         }
         // The chord gives the haversine term exactly (no trigonometry per row).

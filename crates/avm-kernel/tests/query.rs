@@ -28,6 +28,16 @@ fn deeds() -> [u8; 256] {
     d
 }
 
+/// The host's strata as condition groups: renovated and new together, distressed and dated together.
+fn groups() -> [u8; 256] {
+    let mut g = [9u8; 256];
+    g[2] = 1;
+    g[3] = 1;
+    g[0] = 0;
+    g[1] = 0;
+    g
+}
+
 #[derive(Clone, Copy)]
 struct Sale { north_mi: f64, age_days: i32, price: f64, sqft: f64, beds: i8, parcel: u32, deed: u8 }
 
@@ -51,7 +61,7 @@ fn build(sales: &[Sale], ti: &TimeIndex) -> Index {
         c.deed_type.push(s.deed);
         c.num_parcels.push(1);
     }
-    Index::build(&c, &params(), &deeds(), ti).unwrap()
+    Index::build(&c, &params(), &deeds(), &groups(), ti).unwrap()
 }
 
 fn subject() -> Subject {
@@ -236,7 +246,7 @@ fn strata_select_conditions_including_unknown() {
         c.num_parcels.push(1);
     }
     let ti = TimeIndex::default();
-    let ix = Index::build(&c, &params(), &deeds(), &ti).unwrap();
+    let ix = Index::build(&c, &params(), &deeds(), &groups(), &ti).unwrap();
     let rows_for = |mask: u8| {
         let mut s = subject();
         s.stratum_mask = mask;

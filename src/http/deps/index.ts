@@ -15,8 +15,10 @@ import type { ServiceContext } from '../context.js';
 import { readHealth } from '../routes/health.route.js';
 import { documentDeps } from './documents.js';
 import { valuationEngine } from './engine.js';
-import { searchDeals, searchInventory, type TopTract } from './inventory.js';
-import { publicListings, type StoredListing } from './listings.js';
+import { listingsPayload, muniGeography, searchDeals, searchInventory, type ScoredListing } from '../../listings/index.js';
+import { LISTINGS_RUN } from '../../registry/groups/listings.js';
+import { DOORS } from '../../registry/groups/doors.js';
+import * as O from '../../contracts/tools.js';
 import { tractReport } from './tract-report.js';
 import { refusalAnswer, resolveSubject } from './underwrite-gate.js';
 
@@ -60,26 +62,34 @@ export function engineDeps(bound: Partial<EngineDeps> = {}): EngineDeps {
   return out as EngineDeps;
 }
 
-function topTracts(svc: ServiceContext, strategy: string): TopTract[] {
+function topTracts(svc: ServiceContext, strategy: string): Array<{ geoid: string; muni: string | null; score: number }> {
   const field = strategy === 'flip' ? 'flip_score' : strategy === 'brrrr' ? 'brrrr_score' : null;
   if (!field) return [];
   return svc.store.tractList().tracts
     .filter((t) => typeof t[field] === 'number')
     .map((t) => ({ geoid: t.geoid, muni: t.muni, score: t[field] as number }))
-    .sort((a, b) => b.score - a.score || a.geoid.localeCompare(b.geoid));
+    .sort((a, b) => b.score - a.score || a.geoid.localeCompare(b.geoid))
+    .slice(0, DOORS.v.top_tracts_count);
 }
 
 export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): OperationDeps {
   const engine = engineDeps({ ...(svc.valuation ? valuationEngine(svc.valuation) : {}), ...svc.engine });
-  const listings = (): StoredListing[] => svc.store.getListings() as StoredListing[];
+  const listings = (): ScoredListing[] => svc.store.getListings() as ScoredListing[];
   return {
     now: svc.now,
     health: () => readHealth(svc),
     tractList: () => svc.store.tractList(),
-    publicListings: async () => publicListings(listings(), svc.now()),
+    // The listings domain's own payloads, checked against the published contract where they cross the door.
+    publicListings: async () => O.ListingsOutputSchema.parse(listingsPayload(svc.store, svc.now())),
     tractReport: async (geoid) => tractReport(svc.store.tractList().tracts.find((t) => t.geoid === geoid), geoid, svc.now()),
-    searchInventory: async (i) => searchInventory(listings(), i, svc.now()),
-    searchDeals: async (i) => searchDeals(listings(), i, topTracts(svc, i.strategy), svc.now()),
+    searchInventory: async (i) => O.InventorySearchOutputSchema.parse(searchInventory(listings(), i, muniGeography(svc.store.tractList().tracts), svc.now())),
+    searchDeals: async (i) => O.SearchDealsOutputSchema.parse({
+      ...searchDeals(listings(), i, svc.now()),
+      min_score_applied: i.min_score ?? LISTINGS_RUN.v.search_deals_top_quartile,
+      top_tracts: topTracts(svc, i.strategy),
+      deprecated: true as const,
+      replacement: 'search_investment_inventory' as const,
+    }),
     underwriteRest: async (i) => {
       const g = resolveSubject(listings(), i, true);
       if (!g.ok) return { as_of: svc.now().toISOString(), model_versions: { ...MODEL_VERSIONS }, confidence: null, disclosure: DISCLOSURE, refusal: g.refusal };

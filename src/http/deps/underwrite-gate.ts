@@ -7,11 +7,12 @@ import type { UnderwriteAnswer } from '../../contracts/tools.js';
 import { DISCLOSURE } from '../../contracts/valuation.js';
 import { MODEL_VERSIONS } from '../../registry/versions.js';
 import type { Strategy } from '../../underwriting/types.js';
-import { matchListing, type StoredListing, type SubjectKey } from './listings.js';
+import type { ListingRecord } from '../../ingest/loaders/listings.js';
+import { matchListing, type SubjectKey } from './listings.js';
 
 export type GateResult = { ok: true; subject: ResolvedSubject } | { ok: false; refusal: Refusal };
 
-export function resolveSubject(rows: readonly StoredListing[], s: SubjectKey & { units?: number; price?: number }, needPrice: boolean): GateResult {
+export function resolveSubject(rows: readonly ListingRecord[], s: SubjectKey & { units?: number; price?: number }, needPrice: boolean): GateResult {
   const listing = s.units !== undefined && (!needPrice || s.price !== undefined) ? null : matchListing(rows, s);
   const units = s.units ?? listing?.units ?? null;
   const priceUsd = s.price ?? listing?.price_usd ?? null;

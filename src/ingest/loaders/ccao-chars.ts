@@ -3,7 +3,7 @@
 import { CCAO_RES_CHARS } from '../layouts.js';
 import { f64, i16, i8, u8 } from './grow.js';
 import { buildPinIndex, type PinIndex } from './pin-index.js';
-import { invalidFile, parseCookPin, parseInteger, parseNumber, type RowRef } from './fields.js';
+import { invalidFile, isPlausibleYear, MAX_PLAUSIBLE_YEAR, parseCookPin, parseInteger, parseNumber, type RowRef } from './fields.js';
 import { unitsFromCharApts } from './classes.js';
 import { loadCsv, newStats, type FileStats, type ProgressFn } from './run.js';
 
@@ -37,11 +37,11 @@ export async function loadCcaoChars(path: string, onProgress?: ProgressFn): Prom
     return (f, ref) => {
       const pin = parseCookPin(ref, 'pin', f[iPin]);
       const year = parseInteger(ref, 'year', f[iYear]);
-      if (Number.isNaN(year) || year < 1800 || year > 2200) throw invalidFile(ref.file, ref.pos, 'year', 'missing or out-of-range year', f[iYear]);
+      if (!isPlausibleYear(year)) throw invalidFile(ref.file, ref.pos, 'year', 'missing or out-of-range year', f[iYear]);
       const yrblt = parseInteger(ref, 'char_yrblt', f[iYrblt]);
       const sqft = parseNumber(ref, 'char_bldg_sf', f[iSf]);
       const beds = parseInteger(ref, 'char_beds', f[iBeds]);
-      if (sqft < 0 || beds < 0 || beds > 127 || yrblt < 0 || yrblt > 2200) {
+      if (sqft < 0 || beds < 0 || beds > 127 || yrblt < 0 || yrblt > MAX_PLAUSIBLE_YEAR) {
         const [col, raw] = sqft < 0 ? ['char_bldg_sf', f[iSf]] : beds < 0 || beds > 127 ? ['char_beds', f[iBeds]] : ['char_yrblt', f[iYrblt]];
         throw invalidFile(ref.file, ref.pos, col, 'value out of range', raw);
       }

@@ -3,7 +3,7 @@
 import { CCAO_SALES } from '../layouts.js';
 import { parseConditionWord } from '../condition.js';
 import { f64, i16, i32, u16, u8 } from './grow.js';
-import { invalidFile, parseCookPin, parseDate, parseDeedType, parseInteger, requireNumber } from './fields.js';
+import { invalidFile, isPlausibleYear, parseCookPin, parseDate, parseDeedType, parseInteger, requireNumber } from './fields.js';
 import { ccaoClassPtype } from './classes.js';
 import { loadCsv, newStats, skip, type FileStats, type ProgressFn } from './run.js';
 
@@ -39,7 +39,7 @@ export async function loadCcaoSales(path: string, onProgress?: ProgressFn): Prom
       if (num < 1 || num > 65535) throw invalidFile(ref.file, ref.pos, 'num_parcels_sale', 'parcel count out of range 1-65535', f[iNum]);
       const cond = iCond < 0 || f[iCond].trim() === '' ? CONDITION_DERIVE : parseConditionWord(f[iCond]);
       if (cond === null) throw invalidFile(ref.file, ref.pos, 'sale_condition', 'not one of distressed, dated, renovated, new', f[iCond]);
-      if (!Number.isNaN(taxYear) && (taxYear < 1800 || taxYear > 2200)) throw invalidFile(ref.file, ref.pos, 'year', 'year out of range', f[iYear]);
+      if (!Number.isNaN(taxYear) && !isPlausibleYear(taxYear)) throw invalidFile(ref.file, ref.pos, 'year', 'year out of range', f[iYear]);
       const ptype = ccaoClassPtype(f[iClass]);
       if (ptype === null) return skip(stats, 'class_not_1_4_unit_residential');
       stats.rowsKept++;

@@ -3,7 +3,7 @@
 import { CCAO_PARCEL_UNIVERSE } from '../layouts.js';
 import { f64, i16, i32, u8 } from './grow.js';
 import { buildPinIndex, pickRow } from './pin-index.js';
-import { invalidFile, parseCoord, parseCookPin, parseGeoid, parseInteger, parseZip } from './fields.js';
+import { invalidFile, isPlausibleYear, parseCoord, parseCookPin, parseGeoid, parseInteger, parseZip } from './fields.js';
 import { ccaoClassPtype } from './classes.js';
 import { UNKNOWN_U8 } from './ccao-chars.js';
 import { loadCsv, newStats, type FileStats, type ProgressFn } from './run.js';
@@ -31,7 +31,7 @@ export async function loadCcaoUniverse(path: string, onProgress?: ProgressFn): P
     return (f, ref) => {
       const pin = parseCookPin(ref, 'pin', f[iPin]);
       const year = parseInteger(ref, 'year', f[iYear]);
-      if (Number.isNaN(year) || year < 1800 || year > 2200) throw invalidFile(ref.file, ref.pos, 'year', 'missing or out-of-range year', f[iYear]);
+      if (!isPlausibleYear(year)) throw invalidFile(ref.file, ref.pos, 'year', 'missing or out-of-range year', f[iYear]);
       const lat = parseCoord(ref, 'lat', f[iLat], 'lat');
       const lon = parseCoord(ref, 'lon', f[iLon], 'lon');
       if (Number.isNaN(lat) !== Number.isNaN(lon)) throw invalidFile(ref.file, ref.pos, Number.isNaN(lat) ? 'lat' : 'lon', 'one coordinate given without the other', '');

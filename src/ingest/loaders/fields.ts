@@ -108,6 +108,9 @@ const YEAR_RE = /^(\d{4})$/;
 const MS_PER_DAY = 86_400_000;
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Inclusive plausibility window for any year a raw file carries (tax year, sale date, year built). */
+export const [MIN_PLAUSIBLE_YEAR, MAX_PLAUSIBLE_YEAR] = INGEST.v.plausible_year_bounds;
+export const isPlausibleYear = (y: number): boolean => y >= MIN_PLAUSIBLE_YEAR && y <= MAX_PLAUSIBLE_YEAR;
 const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 const digitAt = (s: string, i: number): number => s.charCodeAt(i) - 48;
 const ISO_DIGIT_POS = [0, 1, 2, 3, 5, 6, 8, 9];
@@ -136,7 +139,7 @@ export function parseDate(ref: RowRef, column: string, raw: string): ParsedDate 
   }
   const [y, m, d] = ymd;
   const monthDays = m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1];
-  if (y < 1800 || y > 2200 || monthDays === undefined || d < 1 || d > monthDays) throw invalidFile(ref.file, ref.pos, column, 'not a calendar date', raw);
+  if (!isPlausibleYear(y) || monthDays === undefined || d < 1 || d > monthDays) throw invalidFile(ref.file, ref.pos, column, 'not a calendar date', raw);
   return { day: Math.floor(Date.UTC(y, m - 1, d) / MS_PER_DAY), year: y, exact };
 }
 

@@ -3,7 +3,7 @@
 import { LAKE_GIS_SALES } from '../layouts.js';
 import { deriveCondition, parseConditionWord } from '../condition.js';
 import { f64, i16, i32, i8, u16, u8 } from './grow.js';
-import { invalidFile, parseCoord, parseDate, parseDeedType, parseInteger, parseLakePin, parseNumber, parseZip, requireNumber, type RowRef } from './fields.js';
+import { invalidFile, MAX_PLAUSIBLE_YEAR, parseCoord, parseDate, parseDeedType, parseInteger, parseLakePin, parseNumber, parseZip, requireNumber, type RowRef } from './fields.js';
 import { isOverFourUnits, lakeClassPtype, unitsForPtype } from './classes.js';
 import { loadCsv, newStats, skip, type FileStats, type ProgressFn } from './run.js';
 
@@ -55,7 +55,7 @@ export async function loadLakeSales(path: string, onProgress?: ProgressFn): Prom
       const multi = parseFlag(ref, 'MULTI_PARCEL', opt(f, 'MULTI_PARCEL'));
       const condWord = parseConditionWord(opt(f, 'CONDITION'));
       if (condWord === null) throw invalidFile(ref.file, ref.pos, 'CONDITION', 'not one of distressed, dated, renovated, new', opt(f, 'CONDITION'));
-      if (sqft < 0 || beds < 0 || beds > 127 || unitsRaw < 0 || yearBuilt < 0 || yearBuilt > 2200 || numRaw < 1 || numRaw > 65535) {
+      if (sqft < 0 || beds < 0 || beds > 127 || unitsRaw < 0 || yearBuilt < 0 || yearBuilt > MAX_PLAUSIBLE_YEAR || numRaw < 1 || numRaw > 65535) {
         const bad = sqft < 0 ? 'BLDG_SQFT' : beds < 0 || beds > 127 ? 'BEDROOMS' : unitsRaw < 0 ? 'UNITS' : numRaw < 1 || numRaw > 65535 ? 'NUM_PARCELS' : 'YEAR_BUILT';
         throw invalidFile(ref.file, ref.pos, bad, 'value out of range', opt(f, bad));
       }

@@ -50,38 +50,50 @@ function featureCollectionText(features: Array<{ properties: Record<string, stri
   return `{"type":"FeatureCollection","features":[\n${lines.join(',\n')}\n]}\n`;
 }
 
-export function deriveNeighborhoods(rawDir: string): { text: string; stats: GeometryStats } {
-  const raw = readRawFeatures(join(rawDir, 'ccao-ccao', 'nbhd_shp.geojson'));
+type LayerSpec<P extends Record<string, string>> = {
+  file: string;
+  properties: (p: RawFeature['properties']) => P;
+  label: (p: P) => string;
+  compare: (a: P, b: P) => number;
+};
+
+/** One polygon layer: read the raw file, fix its property set, simplify every feature, sort by the layer's key. */
+function deriveLayer<P extends Record<string, string>>(rawDir: string, spec: LayerSpec<P>): { text: string; stats: GeometryStats } {
+  const raw = readRawFeatures(join(rawDir, 'ccao-ccao', spec.file));
   const stats: GeometryStats = { features: 0, parts: 0, partsDroppedBelowGrid: 0, partsOffTolerance: 0, vertices: 0 };
   const out = raw.map((f) => {
-    const p = f.properties;
-    const properties = {
+    const properties = spec.properties(f.properties);
+    stats.features++;
+    return { properties, geometry: simplifyFeatureGeometry(f, spec.label(properties), stats) };
+  });
+  out.sort((a, b) => spec.compare(a.properties, b.properties));
+  return { text: featureCollectionText(out), stats };
+}
+
+export function deriveNeighborhoods(rawDir: string): { text: string; stats: GeometryStats } {
+  return deriveLayer(rawDir, {
+    file: 'nbhd_shp.geojson',
+    properties: (p) => ({
       town_nbhd: codeString(p.town_nbhd, 'town_nbhd'),
       township_code: codeString(p.township_code, 'township_code'),
       township_name: String(p.township_name),
       triad_code: codeString(p.triad_code, 'triad_code'),
       triad_name: String(p.triad_name),
-    };
-    stats.features++;
-    return { properties, geometry: simplifyFeatureGeometry(f, `nbhd ${properties.town_nbhd}`, stats) };
+    }),
+    label: (p) => `nbhd ${p.town_nbhd}`,
+    compare: (a, b) => a.town_nbhd.localeCompare(b.town_nbhd),
   });
-  out.sort((a, b) => a.properties.town_nbhd.localeCompare(b.properties.town_nbhd));
-  return { text: featureCollectionText(out), stats };
 }
 
 export function deriveTownships(rawDir: string): { text: string; stats: GeometryStats } {
-  const raw = readRawFeatures(join(rawDir, 'ccao-ccao', 'town_shp.geojson'));
-  const stats: GeometryStats = { features: 0, parts: 0, partsDroppedBelowGrid: 0, partsOffTolerance: 0, vertices: 0 };
-  const out = raw.map((f) => {
-    const p = f.properties;
-    const properties = {
+  return deriveLayer(rawDir, {
+    file: 'town_shp.geojson',
+    properties: (p) => ({
       township_code: codeString(p.township_code, 'township_code'),
       township_name: String(p.township_name),
       triad_code: codeString(p.triad_code, 'triad_code'),
-    };
-    stats.features++;
-    return { properties, geometry: simplifyFeatureGeometry(f, `township ${properties.township_code}`, stats) };
+    }),
+    label: (p) => `township ${p.township_code}`,
+    compare: (a, b) => Number(a.township_code) - Number(b.township_code),
   });
-  out.sort((a, b) => Number(a.properties.township_code) - Number(b.properties.township_code));
-  return { text: featureCollectionText(out), stats };
 }

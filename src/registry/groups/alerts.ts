@@ -24,5 +24,8 @@ export const ALERTS = defineGroup({
     telegram_max_text_chars: c(4_096, 'characters', 'Telegram sendMessage text limit; longer digests are truncated with a marker', 'Telegram Bot API, sendMessage: text 1-4096 characters'),
     delivery_concurrency: c(4, 'alerts in flight', 'pending alerts are delivered by at most 4 concurrent workers so one slow receiver (15 s worst case) cannot stall every other profile', ENG),
     max_profiles_per_owner: c(100, 'profiles', 'bounds per-key stored state and matcher work (profiles x listings)', ENG),
+    max_profile_id_chars: c(64, 'characters', 'a caller-chosen profile id is 1-64 of A-Z a-z 0-9 _ -: keeps the LMDB key (owner prefix + id) short and URL-safe', ENG),
+    max_profile_name_chars: c(120, 'characters', 'profile display name maximum length: bounds stored state and digest headers', ENG),
+    max_criteria_zips: c(200, 'ZIP codes', 'a profile narrows to at most 200 ZIPs (bounds stored state and matcher work; data/reference/zip_centroids.csv lists 208 Cook + Lake ZIPs, so a profile wanting nearly all omits zips)', ENG),
   },
 });

@@ -24,5 +24,6 @@ export const AUTH_LIMITS = defineGroup({
     sse_replay_max: c(1_000, 'events', 'at most the last 1,000 stored records are replayed on (re)connect', ENG),
     sse_max_buffered_bytes: c(1_048_576, 'bytes', 'a client this far behind is disconnected; it resumes with Last-Event-ID instead of growing memory', ENG),
     note_body_max_chars: c(4_000, 'characters', 'add_note body maximum length', SPEC),
+    user_state_key_max_chars: c(256, 'characters', 'property_id, address and preset id become part of an LMDB key; LMDB refuses keys over 1,978 bytes, and 256 chars x 4 UTF-8 bytes + prefix stays under it, so an over-long value is a 400, never a store error', 'lmdb-js maximum key size (1978 bytes)'),
   },
 });

@@ -6,18 +6,13 @@ const ENG = 'engineering: bounds memory and work per caller';
 
 export const DOORS = defineGroup({
   name: 'doors',
-  version: '1.0.0',
+  version: '1.1.0',
   owner: 'http-mcp',
   entries: {
-    inventory_limit_default: c(25, 'rows', 'search_investment_inventory page size default', SPEC),
-    inventory_limit_max: c(100, 'rows', 'search_investment_inventory page size maximum', SPEC),
-    search_deals_limit_default: c(10, 'rows', 'search_deals limit default', SPEC),
-    listings_max: c(200, 'listings', '/api/listings/chicago returns up to 200 active listings', SPEC),
     highlight_max_ids: c(200, 'ids', 'highlight_properties ids cap: at most one page of listings', ENG),
     statuses_max: c(20, 'statuses', 'update_map_filters statuses cap', ENG),
     map_zoom_range: c([0, 22], 'web-map zoom levels', 'fly_to_location zoom bounds: 0 world to 22 building (slippy-map convention)', 'OpenStreetMap zoom levels'),
     top_tracts_count: c(5, 'tracts', 'search_deals also returns this many top-scoring tracts', ENG),
-    top_quartile_frac: c(0.75, 'fraction', 'search_deals default cutoff: the live top-quartile (75th percentile, nearest rank) of eligible scores', SPEC),
     listing_match_coord_decimals: c(5, 'decimal places', 'a listing matches a lat/lon subject when both agree to 5 decimals (about 1 m)', ENG),
     text_max_chars: c(200, 'characters', 'address / geography / id text cap on inputs', ENG),
     cursor_max_chars: c(512, 'characters', 'opaque pagination cursor length cap', ENG),

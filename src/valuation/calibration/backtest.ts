@@ -1,4 +1,4 @@
-// Out-of-time backtest: every arms-length, non-condo, renovated/new sale of the last ~12 months is valued as of its
+// Out-of-time backtest: every arms-length, non-condo, renovated sale of the last ~12 months is valued as of its
 // sale day using only earlier sales — the kernel's strict sale_day < asOfDay for comps, and a time index re-estimated
 // each holdout month from sales before that month's first day. The sale's own price never enters its valuation.
 import { createKernel } from '../../kernel/index.js';
@@ -28,13 +28,17 @@ export type Backtest = { records: BacktestRecord[]; startDay: number; endDay: nu
 
 const PTYPE_NAME: Record<number, SegmentPtype> = { [PTYPE_CODE.sfh]: 'sfh', [PTYPE_CODE.mf2_4]: 'mf2_4', [PTYPE_CODE.condo]: 'condo' };
 
-/** Holdout rows: arms-length, non-condo, renovated/new, Cook or Lake, sold in [startDay, endDay). */
+/**
+ * Holdout rows: arms-length, non-condo, renovated, Cook or Lake, sold in [startDay, endDay). ARV is the value in
+ * renovated condition, so a renovated sale's price is what it predicts; new-construction sales carry a new-build
+ * premium ARV does not claim (they stay in the comp pool, as comp policy says, but are not scored here).
+ */
 export function holdoutRows(c: SalesColumns, arms: Uint8Array, startDay: number, endDay: number): number[] {
   const rows: number[] = [];
   for (let i = 0; i < c.length; i++) {
     if (arms[i] !== 1 || c.saleDay[i] < startDay || c.saleDay[i] >= endDay) continue;
     if (c.ptype[i] === PTYPE_CODE.condo || (c.county[i] !== 1 && c.county[i] !== 2)) continue;
-    if (c.condition[i] !== CONDITION_CODE.renovated && c.condition[i] !== CONDITION_CODE.new) continue;
+    if (c.condition[i] !== CONDITION_CODE.renovated) continue;
     rows.push(i);
   }
   return rows.sort((a, b) => c.saleDay[a] - c.saleDay[b] || a - b);

@@ -3,7 +3,7 @@
 import { deriveCondition } from '../../ingest/condition.js';
 import { ccaoClassPtype, unitsForPtype, unitsFromCharApts, isOverFourUnits } from '../../ingest/loaders/classes.js';
 import { parseDeedType } from '../../ingest/loaders/fields.js';
-import { COUNTY_CODE, DEED_CODE, TRACT_NONE } from '../../store/columns.js';
+import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, TRACT_NONE } from '../../store/columns.js';
 import { dayOfIso, type SalesColumns } from '../hedonic/sales-columns.js';
 
 export type SodaRow = Record<string, string | undefined>;
@@ -75,7 +75,7 @@ export function normalizeOpendata(universe: SodaRow[], sales: SodaRow[], chars: 
     if (ptype !== 0 && units === 0) missing.add('units');
     if (t === TRACT_NONE) missing.add('tract');
     const cond = deriveCondition(facts, year);
-    if (cond === 255) missing.add('condition');
+    if (cond === CONDITION_CODE.unknown) missing.add('condition');
     if (!pinIdx.has(pin)) { pinIdx.set(pin, pins.length); pins.push(pin); }
     out.push([pinIdx.get(pin) as number, lat, lon, day, price, sqft, beds, yb, units, ptype, cond, deedCode(s.deed_type), Math.max(1, numOr(s.num_parcels_sale, 1)), t]);
   }

@@ -1,7 +1,6 @@
 // One segment's least-squares fit: ln(price) on covariates + quarter dummies with tract fixed effects absorbed by
 // within-tract demeaning (Frisch–Waugh–Lovell: exact for one fixed-effect dimension, no tract dummies), then the
 // tract effects recovered and shrunk toward their neighborhood mean by empirical Bayes, weight n/(n+k), k = σ²/τ².
-import { AppError } from '../../errors/app-error.js';
 import { HEDONIC } from '../../registry/groups/hedonic.js';
 import { haversineMi } from '../../reference/geo.js';
 import { COVARIATES } from './design.js';
@@ -18,14 +17,17 @@ export type RowsFit = {
 
 const P0 = COVARIATES.length;
 
-/** Fits one segment. `centroid` gives each tract's centroid (for the neighborhood parent). */
-export function fitRows(rows: SegmentRows, centroid: (geoid: string) => { lat: number; lon: number }): RowsFit {
+/**
+ * Fits one segment. `centroid` gives each tract's centroid (for the neighborhood parent). Null when the rows cannot
+ * identify the model (no more rows than coefficients plus tract effects).
+ */
+export function fitRows(rows: SegmentRows, centroid: (geoid: string) => { lat: number; lon: number }): RowsFit | null {
   const n = rows.y.length;
   const { qLabels, qIdx } = poolQuarters(rows.quarter);
   const tLabels = [...new Set(rows.tract)].sort();
   const tIdx = new Map(tLabels.map((t, i) => [t, i]));
   const p = P0 + qLabels.length - 1; // first quarter is the base
-  if (n <= p + tLabels.length) throw new AppError('internal_error', `segment has ${n} rows for ${p} coefficients and ${tLabels.length} tracts`);
+  if (n <= p + tLabels.length) return null;
   const row = (i: number, out: Float64Array): void => {
     out.fill(0);
     for (let j = 0; j < P0; j++) out[j] = rows.cov[i][j];

@@ -85,11 +85,10 @@ export function fitHedonic(sales: Table | SalesColumns, tractMeta: readonly Trac
     if (rows.y.length < HEDONIC.v.min_segment_n) { skipped[seg] = `${rows.y.length} arms-length sales with complete facts (< ${HEDONIC.v.min_segment_n})`; continue; }
     const e = early.get(seg), h = hold.get(seg);
     let cal: HedonicCalibration | null = null;
-    if (e && h && e.y.length >= HEDONIC.v.min_segment_n) {
-      const hDays = h.quarter.map((_, i) => dayOfRow(h, i, holdFrom));
-      cal = calibrate(fitRows(e, centroid), h, hDays, metaOf, holdFrom, opts.cutoffDay);
-    }
+    const stage1 = e && h && e.y.length >= HEDONIC.v.min_segment_n ? fitRows(e, centroid) : null;
+    if (stage1 && h) cal = calibrate(stage1, h, h.quarter.map((_, i) => dayOfRow(h, i, holdFrom)), metaOf, holdFrom, opts.cutoffDay);
     const f = fitRows(rows, centroid);
+    if (!f) { skipped[seg] = `${rows.y.length} sales cannot identify the coefficients and tract effects`; continue; }
     const why = eligibility(cal);
     segments[seg] = { segment: seg, ...f, features: [...COVARIATE_NAMES], calibration: cal, displayEligible: why === null, ineligibleReason: why };
   }

@@ -1,0 +1,85 @@
+// Load on the REST door: GET /api/underwrite at a fixed arrival rate (autocannon overallRate) against the service
+// started as its own process on loopback, with an API key so the anonymous 30/min limit does not apply.
+// Target (issue 7): p99 ≤ 10 ms at 200 requests/s on 2 cores, 0 errors. Writes bench/results/load.json.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { writeBenchResult } from './results-file.js';
+
+const ROOT = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../..' : '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+const RATE_PER_SEC = 200;
+const DURATION_SEC = 60;
+const CONNECTIONS = 20;
+const WARMUP_REQUESTS = 50;
+/** Key rpm well above 200/s × 60 so the token bucket never refuses during the run. */
+const KEY_RPM = 100_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+async function waitHealthy(base: string, child: ChildProcess, limitMs: number): Promise<void> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < limitMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`service not healthy within ${limitMs} ms`);
+}
+
+/** 40 subjects on a grid over the city part of Cook County (41.70-41.98 N, 87.60-87.80 W), units 2, price $300k. */
+function subjects(): Array<{ method: string; path: string }> {
+  const out: Array<{ method: string; path: string }> = [];
+  for (let i = 0; i < 8; i++) for (let j = 0; j < 5; j++) {
+    out.push({ method: 'GET', path: `/api/underwrite?lat=${(41.7 + i * 0.04).toFixed(4)}&lon=${(-87.8 + j * 0.05).toFixed(4)}&price=300000&units=2` });
+  }
+  return out;
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const env = { ...process.env, AVM_LOG_LEVEL: 'error' };
+  const created = execFileSync(process.execPath, [CLI, 'keys', 'create', '--scopes', 'read,underwrite', '--rpm', String(KEY_RPM), '--label', 'load-bench'], { env, encoding: 'utf8' });
+  const token = /API key[^:]*: (\S+)/.exec(created)?.[1];
+  if (!token) throw new Error(`could not read the key from: ${created}`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: 'inherit' });
+  try {
+    await waitHealthy(base, child, 600_000);
+    const headers = { authorization: `Bearer ${token}` };
+    const requests = subjects();
+    // Warm-up: starts the worker pool and loads the snapshot into each worker before anything is timed.
+    for (let i = 0; i < WARMUP_REQUESTS; i++) await fetch(`${base}${requests[i % requests.length].path}`, { headers });
+    const r = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_SEC, overallRate: RATE_PER_SEC, headers, requests });
+    const result = {
+      endpoint: 'GET /api/underwrite',
+      rate_per_sec_target: RATE_PER_SEC,
+      duration_sec: DURATION_SEC,
+      connections: CONNECTIONS,
+      requests_total: r.requests.total,
+      achieved_rate_per_sec: r.requests.average,
+      latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+      errors: r.errors + r.timeouts + r.non2xx,
+      non2xx: r.non2xx,
+      target: { p99_ms_max: 10, errors: 0 },
+      meets_target: r.latency.p99 <= 10 && r.errors + r.timeouts + r.non2xx === 0,
+    };
+    writeBenchResult('load', result);
+    return result;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
