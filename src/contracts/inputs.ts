@@ -117,15 +117,14 @@ export const UnderwriteAliasInputSchema = z
   .refine(hasSubject, SUBJECT_MSG);
 export type UnderwriteAliasInput = z.output<typeof UnderwriteAliasInputSchema>;
 
-/** Query strings arrive as text: numbers are coerced, then bounded exactly as the tool inputs. */
-const qNum = () => z.coerce.number();
+/** Query numbers: the REST door turns decimal query text into numbers per this schema (http/query.ts), then bounds apply. */
+const qNum = () => z.number();
+/** The spec's REST table names exactly these four; the v1/v2 tools are where units may come from a listing. */
 export const UnderwriteQuerySchema = z.strictObject({
   lat: qNum().min(-90).max(90),
   lon: qNum().min(-180).max(180),
-  price: qNum().positive().optional(),
-  units: qNum().int().min(1).max(4).optional(),
-  address: NonEmptySchema.max(D.text_max_chars).optional(),
-  strategy: StrategySchema.default('brrrr'),
+  price: qNum().positive(),
+  units: qNum().int().min(1).max(4),
 });
 export type UnderwriteQuery = z.output<typeof UnderwriteQuerySchema>;
 

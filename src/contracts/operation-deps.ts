@@ -51,7 +51,7 @@ export type OperationDeps = {
   tractReport(geoid: string): Out<typeof O.TractReportOutputSchema>;
   searchInventory(i: I.InventorySearchInput): Out<typeof O.InventorySearchOutputSchema>;
   searchDeals(i: I.SearchDealsInput): Out<typeof O.SearchDealsOutputSchema>;
-  /** Resolve units/price, answer a refusal when unknown, else call the engine. */
+  /** Resolve units/price (tools: from a matching listing), answer a refusal when unknown, else call the engine. */
   underwriteRest(i: I.UnderwriteQuery): Out<typeof O.UnderwriteRestOutputSchema>;
   deepUnderwrite(i: I.DeepUnderwriteInput): Out<typeof O.UnderwriteAnswerSchema>;
   underwriteAlias(i: I.UnderwriteAliasInput): Out<typeof O.UnderwriteAnswerSchema>;

@@ -108,7 +108,8 @@ export const RiskReportOutputSchema = AnswerMetaSchema.extend({
   flags: z.array(z.object({ flag: z.string(), reason: z.string() })),
 });
 
-export const PropertyOutputSchema = z.looseObject({ property: Json, investor: z.looseObject({ valuation: ValuationSchema.nullable() }), disclosure: DisclosureSchema });
+/** valuation null with a refusal (units_required) when neither the query nor a listing gives a unit count. */
+export const PropertyOutputSchema = z.looseObject({ property: Json, investor: z.looseObject({ valuation: ValuationSchema.nullable() }), refusal: RefusalSchema.nullable(), disclosure: DisclosureSchema });
 
 /** The listing record fields the spec names; the listings domain adds valuation, target and motivation fields. */
 export const ListingPublicSchema = z.looseObject({

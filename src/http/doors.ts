@@ -11,6 +11,7 @@ import type { OperationDeps } from '../contracts/operation-deps.js';
 import { AppError } from '../errors/app-error.js';
 import { eventsStreamHandler } from '../events/stream.js';
 import { readJsonBody } from './body.js';
+import { queryInput } from './query.js';
 import type { ServiceContext } from './context.js';
 import type { DoorServices } from './deps/index.js';
 import { validationError } from './errors.js';
@@ -22,14 +23,20 @@ import { rateLimitMiddleware } from './middleware/rate-limit.js';
 const GUARDED_PREFIXES = ['/mcp', '/api/events'];
 const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
-/** Methods the service routes; any other (TRACE, CONNECT, WebDAV verbs) is 405, as for a known path's wrong method. */
-const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'PUT', 'PATCH']);
+/** Methods allowed on each served path (GET implies HEAD); OPTIONS is answered by the router with Allow. */
+const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']]]);
+for (const o of OPERATIONS) if (o.rest) ALLOWED.set(o.rest.path, [...(ALLOWED.get(o.rest.path) ?? []), ...(o.rest.method === 'GET' ? ['GET', 'HEAD'] : [o.rest.method])]);
+
+/** 405 with the Allow header RFC 9110 requires, for a served path's other methods and for unknown verbs (TRACE...). */
+function methodGuard(ctx: Context, next: Next): Promise<void> {
+  const allowed = ALLOWED.get(ctx.path);
+  if (ctx.method === 'OPTIONS' || (allowed ? allowed.includes(ctx.method) : ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method))) return next();
+  ctx.set('Allow', (allowed ?? ['GET', 'HEAD', 'POST']).join(', '));
+  throw new AppError('method_not_allowed', `method ${ctx.method} is not allowed here`);
+}
 
 export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
-  app.use((ctx, next) => {
-    if (!ROUTED_METHODS.has(ctx.method)) throw new AppError('method_not_allowed', `method ${ctx.method} is not supported`);
-    return next();
-  });
+  app.use(methodGuard);
   const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
   app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
   app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy }));
@@ -56,7 +63,7 @@ async function operationGuard(ctx: Context, next: Next, svc: ServiceContext): Pr
   if (!op?.rest) return next();
   ctx.state.operationId = op.id;
   checkScope(ctx, op, svc);
-  const raw = op.rest.from === 'body' ? await readJsonBody(ctx) : { ...ctx.query };
+  const raw = op.rest.from === 'body' ? await readJsonBody(ctx) : queryInput(op, ctx.query);
   const parsed = op.input.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error, op.rest.from === 'body' ? 'body' : 'query');
   ctx.state.input = parsed.data;

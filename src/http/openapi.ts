@@ -11,10 +11,12 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'unauthorized: a key is needed, or the one sent is malformed, unknown or revoked',
   '403': 'forbidden_scope / forbidden_host',
   '404': 'not_found and its specific variants',
+  '405': 'method_not_allowed (with Allow)',
   '429': 'rate_limited; see Retry-After',
   '501': 'not_implemented: the engine behind this operation has not landed in this build',
   '503': 'pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable; see Retry-After',
 };
+const BODY_ERROR_STATUSES: Record<string, string> = { '413': 'payload_too_large', '415': 'unsupported_media_type: the body must be application/json' };
 /** Operations that answer some status with their own body rather than the error body (health says why it is down). */
 const OWN_BODY_STATUSES: Record<string, string[]> = { health: ['503'] };
 
@@ -33,10 +35,11 @@ function responses(op: Operation): Record<string, unknown> {
   const ok = op.rest!.produces === 'sse'
     ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
     : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
-  const out: Record<string, unknown> = { '200': ok };
-  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+  const out: Record<string, unknown> = { [op.rest!.method === 'POST' ? '201' : '200']: ok };
+  const statuses = op.rest!.from === 'body' ? { ...ERROR_STATUSES, ...BODY_ERROR_STATUSES } : ERROR_STATUSES;
+  for (const [status, description] of Object.entries(statuses).sort()) {
     out[status] = OWN_BODY_STATUSES[op.id]?.includes(status)
-      ? { ...ok, description }
+      ? { ...(ok as object), description }
       : { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
   }
   return out;

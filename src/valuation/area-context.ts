@@ -7,16 +7,17 @@ import { EARTH_RADIUS_MI, haversineMi } from '../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../store/columns.js';
 import type { AreaContextEvidence } from './ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from './hedonic/sales-columns.js';
-import { findFlipPairs, premiumFor, type FlipPair, type TimeFactor } from './area-premium.js';
+import { findFlipPairs, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
 import { quantileType7 } from './metrics.js';
 
 export type { TimeFactor } from './area-premium.js';
 
 /**
  * Built once per snapshot and reused for every subject: the arms-length dated/renovated rows bucketed by tract and by
- * a lat/lon grid cell (cell side = the neighbor radius, so a query reads at most 3×3 cells), and the flip pairs.
+ * a lat/lon grid cell (cell side = the neighbor radius, so a query reads at most 3×3 cells), and the flip pairs
+ * (with their spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<string, number[]>; cellDeg: number; pairs: FlipPair[]; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<string, number[]>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -42,7 +43,8 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
     if (sales.tractIdx[i] !== TRACT_NONE) add(byTract, sales.tractIdx[i], i);
     add(byCell, cellOf(sales.lat[i], sales.lon[i], cellDeg), i);
   }
-  return { sales, byTract, byCell, cellDeg, pairs: findFlipPairs(sales, timeFactor), timeFactor };
+  const pairs = findFlipPairs(sales, timeFactor);
+  return { sales, byTract, byCell, cellDeg, pairs, pairIndex: indexFlipPairs(pairs, AREA_CONTEXT.v.neighbor_radius_mi), timeFactor };
 }
 
 type Pool = { reno: number[]; dated: number[]; scope: string };
@@ -95,7 +97,7 @@ function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number
  */
 export function estimateAreaContext(ix: AreaIndex, s: AreaSubject): AreaContextEvidence | null {
   const p = pool(ix, s);
-  const prem = premiumFor(ix.pairs, s, AREA_CONTEXT.v.neighbor_radius_mi);
+  const prem = premiumForIndexed(ix.pairIndex, s);
   const premium = prem ? { value: prem.value, n_pairs: prem.n_pairs, shrunk_from: prem.shrunk_from } : null;
   const idx = ix.timeFactor ? 'time-adjusted' : 'not time-adjusted';
   const reno = summarize(ix, p.reno, s);

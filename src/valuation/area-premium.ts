@@ -4,7 +4,7 @@ import { AREA_CONTEXT } from '../registry/groups/area.js';
 import { TIER1 } from '../registry/groups/tier1.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { deedClassTable } from '../kernel/params.js';
-import { haversineMi } from '../reference/geo.js';
+import { EARTH_RADIUS_MI, haversineMi } from '../reference/geo.js';
 import { CONDITION_CODE } from '../store/columns.js';
 import type { SalesColumns } from './hedonic/sales-columns.js';
 import { median } from './metrics.js';
@@ -54,6 +54,85 @@ export function premiumFor(pairs: readonly FlipPair[], s: { lat: number; lon: nu
   }
   if (county.length === 0) return null;
   const mCounty = median(county);
+  if (area.length === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
+  const mArea = median(area);
+  const w = area.length / (area.length + AREA_CONTEXT.v.premium_shrink_k);
+  return { value: Math.exp(w * mArea + (1 - w) * mCounty) - 1, n_pairs: area.length, shrunk_from: Math.exp(mArea) - 1 };
+}
+
+/**
+ * The flip pairs indexed once per snapshot (premiumFor scans every pair per subject): per county the pairs sorted
+ * by day2 (the county median is a contiguous day2 window, memoized per window since a run shares one as-of day), and
+ * a lat/lon grid of side radiusMi so a subject reads at most 3 × (2·ceil(1/cos lat) + 1) cells.
+ */
+export type PairIndex = {
+  radiusMi: number;
+  cellDeg: number;
+  byCounty: Map<number, { day2: Int32Array; upliftLog: Float64Array }>;
+  byCell: Map<string, FlipPair[]>;
+  countyMedianMemo: Map<string, number | null>;
+};
+
+const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
+/** Memo entries kept before the county-median memo is reset (distinct as-of days; a run uses one or a few). */
+const COUNTY_MEMO_MAX = 4096;
+
+export function indexFlipPairs(pairs: readonly FlipPair[], radiusMi: number): PairIndex {
+  const cellDeg = radiusMi * DEG_PER_MI;
+  const byCell = new Map<string, FlipPair[]>();
+  const counties = new Map<number, FlipPair[]>();
+  for (const p of pairs) {
+    const k = `${Math.floor(p.lat / cellDeg)}:${Math.floor(p.lon / cellDeg)}`;
+    (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(p);
+    (counties.get(p.county) ?? counties.set(p.county, []).get(p.county)!).push(p);
+  }
+  const byCounty = new Map<number, { day2: Int32Array; upliftLog: Float64Array }>();
+  for (const [county, list] of counties) {
+    const sorted = [...list].sort((a, b) => a.day2 - b.day2);
+    byCounty.set(county, { day2: Int32Array.from(sorted, (p) => p.day2), upliftLog: Float64Array.from(sorted, (p) => p.upliftLog) });
+  }
+  return { radiusMi, cellDeg, byCounty, byCell, countyMedianMemo: new Map() };
+}
+
+/** First index i with xs[i] >= v (xs ascending). */
+function lowerBound(xs: Int32Array, v: number): number {
+  let lo = 0, hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function countyMedian(ix: PairIndex, county: number, from: number, asOfDay: number): number | null {
+  const key = `${county}:${from}:${asOfDay}`;
+  const hit = ix.countyMedianMemo.get(key);
+  if (hit !== undefined) return hit;
+  const c = ix.byCounty.get(county);
+  const lo = c ? lowerBound(c.day2, from) : 0, hi = c ? lowerBound(c.day2, asOfDay) : 0;
+  const m = c && hi > lo ? median(Array.from(c.upliftLog.subarray(lo, hi))) : null;
+  if (ix.countyMedianMemo.size >= COUNTY_MEMO_MAX) ix.countyMedianMemo.clear();
+  ix.countyMedianMemo.set(key, m);
+  return m;
+}
+
+/** premiumFor over the index: the same pairs, the same medians and formula, so the same result (tested). */
+export function premiumForIndexed(ix: PairIndex, s: { lat: number; lon: number; county: number; asOfDay: number }): Premium | null {
+  const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
+  const mCounty = countyMedian(ix, s.county, from, s.asOfDay);
+  if (mCounty === null) return null;
+  const area: number[] = [];
+  const dLon = Math.ceil(1 / Math.cos((s.lat * Math.PI) / 180));
+  const cy = Math.floor(s.lat / ix.cellDeg), cx = Math.floor(s.lon / ix.cellDeg);
+  for (let y = cy - 1; y <= cy + 1; y++) {
+    for (let x = cx - dLon; x <= cx + dLon; x++) {
+      for (const p of ix.byCell.get(`${y}:${x}`) ?? []) {
+        if (p.county !== s.county || p.day2 >= s.asOfDay || p.day2 < from) continue;
+        if (haversineMi(s.lat, s.lon, p.lat, p.lon) <= ix.radiusMi) area.push(p.upliftLog);
+      }
+    }
+  }
   if (area.length === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
   const mArea = median(area);
   const w = area.length / (area.length + AREA_CONTEXT.v.premium_shrink_k);

@@ -27,20 +27,36 @@ function valued(res: CompsResult): boolean {
 
 /** The as-is value of a subject (kernel subject without stratum); the first step with ≥ 3 comps wins. */
 export function valueAsIs(kernel: Kernel, s: Omit<KernelSubject, 'stratumMask'>): AsIsResult {
+  const [r] = valueAsIsBatch(kernel, [s]);
+  if (r instanceof Error) throw r;
+  return r;
+}
+
+/**
+ * valueAsIs for many subjects: each step is one kernel batch call over the subjects no earlier step valued (bulk
+ * scoring). A subject the kernel refuses is its error in place. Batch mode: the as-is needs the comps' summary only, not the rejection list.
+ */
+export function valueAsIsBatch(kernel: Kernel, subjects: ReadonlyArray<Omit<KernelSubject, 'stratumMask'>>): Array<AsIsResult | Error> {
+  const out: Array<AsIsResult | Error> = subjects.map(() => ({ asIs: null, warnings: ['as_is_thin_evidence'], rows: [] }));
+  let open = subjects.map((_, i) => i);
   for (const step of steps()) {
-    // Batch mode: the as-is needs the comps' summary only, not the rejection list.
-    const [res] = kernel.batch([{ ...s, stratumMask: step.mask }], step.opts);
-    if (res instanceof Error) throw res;
-    if (!valued(res)) continue;
-    const f = step.factor;
-    const asIs: AsIs = {
-      value: (res.stats.median as number) * f,
-      low: (res.stats.q25 as number) * f,
-      high: (res.stats.q75 as number) * f,
-      n_comps: res.accepted.length,
-      as_is_basis: step.basis,
-    };
-    return { asIs, warnings: [], rows: res.accepted.map((a) => a.row) };
+    if (open.length === 0) break;
+    const results = kernel.batch(open.map((i) => ({ ...subjects[i], stratumMask: step.mask })), step.opts);
+    const still: number[] = [];
+    results.forEach((res, k) => {
+      if (res instanceof Error) return void (out[open[k]] = res);
+      if (!valued(res)) return void still.push(open[k]);
+      const f = step.factor;
+      const asIs: AsIs = {
+        value: (res.stats.median as number) * f,
+        low: (res.stats.q25 as number) * f,
+        high: (res.stats.q75 as number) * f,
+        n_comps: res.accepted.length,
+        as_is_basis: step.basis,
+      };
+      out[open[k]] = { asIs, warnings: [], rows: res.accepted.map((a) => a.row) };
+    });
+    open = still;
   }
-  return { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
+  return out;
 }

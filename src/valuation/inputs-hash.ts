@@ -39,6 +39,61 @@ export const HASH_DOMAIN = 'avm-inputs-hash/v1';
  * non-plain objects (Date, Map, typed arrays…), so nothing is silently coerced.
  */
 export function canonicalJson(value: unknown, path = '$'): string {
+  // Fast path (no path strings, no intermediate arrays); on any refusal the checked walk below names the culprit.
+  if (path === '$') {
+    try {
+      return fastCanonical(value);
+    } catch (e) {
+      if (e !== REFUSED) throw e;
+    }
+  }
+  return checkedCanonical(value, path);
+}
+
+/** Thrown by the fast walk when a value needs the checked walk's error (never escapes canonicalJson). */
+const REFUSED = Symbol('canonical-refused');
+const NON_ASCII = /[^\x00-\x7f]/;
+const nfc = (s: string): string => (NON_ASCII.test(s) ? s.normalize('NFC') : s);
+
+function fastCanonical(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) throw REFUSED;
+      return JSON.stringify(value === 0 ? 0 : value);
+    case 'string':
+      return JSON.stringify(nfc(value));
+    case 'object':
+      break;
+    default:
+      throw REFUSED;
+  }
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) throw REFUSED;
+      out += (i === 0 ? '' : ',') + fastCanonical(value[i]);
+    }
+    return out + ']';
+  }
+  const obj = value as Record<string, unknown>;
+  const proto = Object.getPrototypeOf(obj);
+  if (proto !== Object.prototype && proto !== null) throw REFUSED;
+  const keys: string[] = [];
+  for (const k of Object.keys(obj)) {
+    if (obj[k] === undefined) continue;
+    if (NON_ASCII.test(k)) throw REFUSED; // non-ASCII keys (NFC collisions): the checked walk
+    keys.push(k);
+  }
+  keys.sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += (i === 0 ? '' : ',') + JSON.stringify(keys[i]) + ':' + fastCanonical(obj[keys[i]]);
+  return out + '}';
+}
+
+function checkedCanonical(value: unknown, path: string): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
@@ -58,7 +113,7 @@ export function canonicalJson(value: unknown, path = '$'): string {
 function canonicalArray(items: unknown[], path: string): string {
   const parts = items.map((item, i) => {
     if (item === undefined) throw hashError(`${path}[${i}]`, 'undefined inside an array');
-    return canonicalJson(item, `${path}[${i}]`);
+    return checkedCanonical(item, `${path}[${i}]`);
   });
   return `[${parts.join(',')}]`;
 }
@@ -73,7 +128,7 @@ function canonicalObject(obj: Record<string, unknown>, path: string): string {
   for (let i = 1; i < keys.length; i++) {
     if (keys[i][0] === keys[i - 1][0]) throw hashError(path, `keys collide after NFC normalization: ${keys[i][0]}`);
   }
-  return `{${keys.map(([norm, raw]) => `${JSON.stringify(norm)}:${canonicalJson(obj[raw], `${path}.${norm}`)}`).join(',')}}`;
+  return `{${keys.map(([norm, raw]) => `${JSON.stringify(norm)}:${checkedCanonical(obj[raw], `${path}.${norm}`)}`).join(',')}}`;
 }
 
 function hashError(path: string, what: string): AppError {

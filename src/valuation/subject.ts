@@ -16,9 +16,13 @@ export type SubjectInput = {
   address?: string | null;
   /** A PIN (Cook 14 / Lake 10 digits, dashes allowed) or a listing_id. */
   propertyId?: string | null;
+  /** Row of the parcel table (bulk scoring of every parcel: no PIN map needed); wins over propertyId/address/lat-lon. */
+  parcelRow?: number | null;
   price?: number | null;
   units?: number | null;
   propType?: SegmentPtype | null;
+  /** Used only when neither the caller, the records nor the unit count give a type (get_comps defaults to mf2_4). */
+  defaultPropType?: SegmentPtype | null;
   beds?: number | null;
   sqft?: number | null;
   yearBuilt?: number | null;
@@ -40,8 +44,10 @@ export type ResolvedSubject = {
   /** PTYPE_CODE the kernel and the segment use; null when neither the record nor the caller says. */
   ptypeCode: number | null;
   segment: SegmentKey | null;
-  /** Parcel row of the subject in the parcel table (for excluding its own sales), or null. */
+  /** PIN of the subject's parcel, or null. */
   parcelPin: string | null;
+  /** Its row in the parcel table = its parcel_idx in the sales snapshot (its own sales are never its comps), or null. */
+  parcelRow: number | null;
   /** ZIP from the listing or the parcel record (rent lookup), or null. */
   zip: string | null;
 };
@@ -79,6 +85,10 @@ type Found = { listing: ListingRecord | null; parcelRow: number | null };
 
 function findRecords(input: SubjectInput, d: SubjectData): Found {
   const pinRow = (pin: string | null | undefined): number | null => (pin && d.parcels ? d.parcels.rowOfPin(pin) : null);
+  if (input.parcelRow != null) {
+    if (!d.parcels || !Number.isInteger(input.parcelRow) || input.parcelRow < 0 || input.parcelRow >= d.parcels.length) throw new AppError('property_not_found', `no parcel row ${input.parcelRow}`);
+    return { listing: null, parcelRow: input.parcelRow };
+  }
   if (input.propertyId) {
     const listing = d.listingById.get(input.propertyId) ?? null;
     if (listing) return { listing, parcelRow: pinRow(listing.pin) };
@@ -114,13 +124,13 @@ function listingPtype(l: ListingRecord | null): SegmentPtype | null {
   return t === 'sfh' || t === 'mf2_4' || t === 'condo' ? t : null;
 }
 
-/** Property type: caller, listing or parcel record; else derived from the unit count (1 → sfh, 2–4 → mf2_4). */
+/** Property type: caller, listing or parcel record; else from the unit count (1 → sfh, 2–4 → mf2_4); else the default. */
 function resolvePtype(input: SubjectInput, l: ListingRecord | null, p: ParcelView | null, row: number | null, units: number | null): SegmentPtype | null {
   const [known] = pick(input.propType, listingPtype(l), row !== null && p ? PTYPE_NAME[p.ptype[row]] : null);
   if (known) return known;
   if (units === 1) return 'sfh';
   if (units !== null && units >= 2 && units <= 4) return 'mf2_4';
-  return null;
+  return input.defaultPropType ?? null;
 }
 
 /** Resolves the subject; throws property_not_found / validation_failed for a subject that cannot be located at all. */
@@ -157,5 +167,5 @@ export function resolveSubject(input: SubjectInput, d: SubjectData): ResolvedSub
     condition,
     condition_source: conditionSource ?? 'unknown',
   };
-  return { subject, tract, ptypeCode: ptype === null ? null : PTYPE_CODE[ptype], segment: ptype && tract ? segmentKey(ptype, tract.muni) : null, parcelPin: pin, zip: l?.zip || at((q, r) => q.zip(r)) };
+  return { subject, tract, ptypeCode: ptype === null ? null : PTYPE_CODE[ptype], segment: ptype && tract ? segmentKey(ptype, tract.muni) : null, parcelPin: pin, parcelRow: row, zip: l?.zip || at((q, r) => q.zip(r)) };
 }

@@ -68,11 +68,12 @@ export function maxRenoSale24mo(deps: Tier1Deps, s: Tier1Subject): number | null
   return max;
 }
 
-function kernelSubject(s: Tier1Subject): Omit<KernelSubject, 'stratumMask'> {
+export function kernelSubject(s: Tier1Subject): Omit<KernelSubject, 'stratumMask'> {
   return { lat: s.lat, lon: s.lon, sqft: s.sqft, beds: s.beds, ptype: s.ptype, county: s.county, asOfDay: s.asOfDay, excludeParcelIdx: s.excludeParcelIdx ?? null };
 }
 
-function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): Tier1Result['evidence'] {
+/** Ladder evidence from a kernel result (single or batch mode); `luxury` from isLuxuryThin over the pool. */
+export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): Tier1Result['evidence'] {
   const n = res.accepted.length;
   const valued = n >= COMP_POLICY.v.min_comps_value && res.stats.median !== null;
   const step = res.step >= 1 && res.step <= 3 ? (res.step as 1 | 2 | 3) : null;

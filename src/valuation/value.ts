@@ -43,7 +43,7 @@ export function tier1SubjectOf(r: ResolvedSubject, ctx: ValuationContext, asOfDa
   const s = r.subject;
   return {
     lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null, ptype: r.ptypeCode, county: COUNTY_CODE[s.county], asOfDay,
-    excludeParcelIdx: r.parcelPin && ctx.subjects.parcels ? ctx.subjects.parcels.rowOfPin(r.parcelPin) : null, priceUsd: s.price,
+    excludeParcelIdx: r.parcelRow, priceUsd: s.price,
   };
 }
 
@@ -168,7 +168,7 @@ export function valueProperty(input: ValueInput, ctx: ValuationContext): Valuati
 
 /** get_comps: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence. */
 export function getComps(input: Omit<SubjectInput, 'propType'> & { propType?: 'mf2_4' | 'sfh' | null; asOf?: string | null }, ctx: ValuationContext) {
-  const p = decide({ ...input, propType: input.propType ?? (input.units == null ? 'mf2_4' : null) }, ctx);
+  const p = decide({ ...input, defaultPropType: 'mf2_4' }, ctx);
   const a = p.decision.arv;
   const fsd = p.t1?.evidence.fsdPct ?? null;
   return {

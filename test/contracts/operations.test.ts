@@ -6,6 +6,7 @@ import { AnswerMetaSchema } from '../../src/contracts/common.js';
 import * as I from '../../src/contracts/inputs.js';
 import { OPERATIONS, operationById, operationForRequest, toolEntries } from '../../src/contracts/operations.js';
 import { DISCLOSURE } from '../../src/contracts/valuation.js';
+import { queryInput } from '../../src/http/query.js';
 
 const V2_TOOLS = [
   'search_investment_inventory', 'deep_underwrite_asset', 'get_comps', 'get_tract_report', 'market_pulse', 'risk_report', 'save_favorite_property',
@@ -114,9 +115,14 @@ describe('tool inputs: defaults and bounds of the spec', () => {
     expect(I.NoteInputSchema.safeParse({ body: 'x'.repeat(4001) }).success).toBe(false);
   });
 
-  it('REST underwrite query coerces numbers and rejects unknown parameters', () => {
-    expect(I.UnderwriteQuerySchema.parse({ lat: '41.9', lon: '-87.7', price: '250000', units: '2' })).toMatchObject({ lat: 41.9, units: 2 });
-    expect(I.UnderwriteQuerySchema.safeParse({ lat: '41.9', lon: '-87.7', units: '2.5' }).success).toBe(false);
-    expect(I.UnderwriteQuerySchema.safeParse({ lat: '41.9', lon: '-87.7', debug: '1' }).success).toBe(false);
+  it('REST underwrite query: decimal text becomes numbers; blanks, hex, fractions of units and unknown keys are rejected', () => {
+    const op = operationById('underwrite_rest')!;
+    const parse = (q: Record<string, string>) => op.input.safeParse(queryInput(op, q));
+    const q = { lat: '41.9', lon: '-87.7', price: '250000', units: '2' };
+    expect(parse(q).data).toEqual({ lat: 41.9, lon: -87.7, price: 250000, units: 2 });
+    for (const bad of [{ units: '2.5' } as Record<string, string>, { price: '0' }, { lon: '' }, { lon: ' ' }, { price: '0x10' }, { price: 'Infinity' }, { debug: '1' }]) {
+      expect(parse({ ...q, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(parse({ lat: '41.9', lon: '-87.7' }).success).toBe(false);
   });
 });

@@ -99,8 +99,10 @@ describe('GET /api/underwrite and /api/property', () => {
     expect(body.investor.valuation?.disclosure).toMatch(/not an appraisal/);
   });
 
-  it('property without units, a listing match or prop_type is 400 units_required', async () => {
-    expectError(await call('/api/property?lat=1&lon=1'), 400, 'units_required');
+  it('property without units, a listing match or prop_type answers the units_required refusal (200, no valuation)', async () => {
+    const r = await call('/api/property?lat=1&lon=1');
+    expect(r.status).toBe(200);
+    expect(operationById('property')!.output.parse(r.body)).toMatchObject({ investor: { valuation: null }, refusal: { code: 'units_required' } });
   });
 });
 
@@ -180,6 +182,12 @@ describe('errors', () => {
   it('unknown path 404 not_found, wrong method 405, strict query 400', async () => {
     expectError(await call('/api/nothing-here'), 404, 'not_found');
     expectError(await call('/api/health', { method: 'POST' }), 405, 'method_not_allowed');
+    const trace = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+      request(`${service.url}/api/health`, { method: 'TRACE' }, (res) => {
+        res.resume().on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow }));
+      }).on('error', reject).end();
+    });
+    expect(trace).toEqual({ status: 405, allow: 'GET, HEAD' });
     expectError(await call('/api/tracts/chicago?limit=5'), 400, 'validation_failed');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../src/ingest/loaders/listings.js';
 import { parcelViewFromArrow } from '../../src/valuation/parcel-view.js';
 import { buildSubjectData, normalizeAddress, resolveSubject } from '../../src/valuation/subject.js';
-import { valueProperty } from '../../src/valuation/value.js';
+import { getComps, valueProperty } from '../../src/valuation/value.js';
 import { SUBJECT, calTable, contextOf, renovatedRows, salesOf, tractAround } from './tier1-fixture.js';
 
 const parcels = parcelViewFromArrow(
@@ -64,5 +64,13 @@ describe('subject resolution', () => {
   it('units and type unknown: units_required', () => {
     const ctx = contextOf(salesOf(renovatedRows(8)));
     expect(() => valueProperty({ lat: SUBJECT.lat, lon: SUBJECT.lon }, ctx)).toThrow(expect.objectContaining({ code: 'units_required' }));
+  });
+
+  it('get_comps: prop_type defaults to mf2_4 only when the subject type is otherwise unknown', () => {
+    const ctx = contextOf(salesOf(renovatedRows(3)));
+    expect(getComps({ lat: SUBJECT.lat, lon: SUBJECT.lon }, ctx).subject.property_type).toBe('mf2_4');
+    expect(getComps({ lat: SUBJECT.lat, lon: SUBJECT.lon, propType: 'sfh' }, ctx).subject.property_type).toBe('sfh');
+    ctx.subjects = data; // the listing LST-1 is an sfh
+    expect(getComps({ address: '1300 N Western Ave' }, ctx).subject.property_type).toBe('sfh');
   });
 });

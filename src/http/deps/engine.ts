@@ -39,7 +39,7 @@ export function valuationEngine(v: ValuationService): Partial<EngineDeps> {
         propertyId: i.property_id ?? null, address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null,
         units: s?.units ?? null, price: s?.priceUsd ?? null, propType: i.prop_type ?? null,
       });
-      return { property: { ...valuation.subject }, investor: { valuation }, disclosure: DISCLOSURE };
+      return { property: { ...valuation.subject }, investor: { valuation }, refusal: null, disclosure: DISCLOSURE };
     },
   };
 }

@@ -10,7 +10,6 @@ import { DISCLOSURE } from '../../contracts/valuation.js';
 import { AppError } from '../../errors/app-error.js';
 import { getEventLog, type EventLog } from '../../events/log.js';
 import { openUserState, type UserState } from '../../events/user-state.js';
-import { MODEL_VERSIONS } from '../../registry/versions.js';
 import type { ServiceContext } from '../context.js';
 import { readHealth } from '../routes/health.route.js';
 import { documentDeps } from './documents.js';
@@ -90,11 +89,7 @@ export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): Op
       deprecated: true as const,
       replacement: 'search_investment_inventory' as const,
     }),
-    underwriteRest: async (i) => {
-      const g = resolveSubject(listings(), i, true);
-      if (!g.ok) return { as_of: svc.now().toISOString(), model_versions: { ...MODEL_VERSIONS }, confidence: null, disclosure: DISCLOSURE, refusal: g.refusal };
-      return engine.underwriteRest(i, g.subject);
-    },
+    underwriteRest: async (i) => engine.underwriteRest(i, { units: i.units, priceUsd: i.price, listingId: null }),
     deepUnderwrite: async (i) => {
       const g = resolveSubject(listings(), i, false);
       return g.ok ? engine.deepUnderwrite(i, g.subject) : refusalAnswer(g.refusal, i.strategy, { ...i }, svc.now());
@@ -105,8 +100,8 @@ export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): Op
     },
     property: async (i) => {
       const g = resolveSubject(listings(), i, false);
-      // Not an underwriting answer: without units or a property type the valuation cannot pick a segment.
-      if (!g.ok && i.prop_type === undefined) throw new AppError('units_required', g.refusal.message);
+      // Without units or a property type the valuation cannot pick a segment: a refusal, as on the underwrite tools.
+      if (!g.ok && i.prop_type === undefined) return { property: { ...i }, investor: { valuation: null }, refusal: g.refusal, disclosure: DISCLOSURE };
       return engine.property(i, g.ok ? g.subject : null);
     },
     writeState: async (tool, input, caller) => {
