@@ -12,7 +12,7 @@ import { DB_NAMES, openSubDb } from '../store/env.js';
 import type { Store } from '../store/store.js';
 import { STRATEGIES } from '../underwriting/types.js';
 import type { ScoreSubject, SubjectScore } from './score-subject.js';
-import { scoreInBatches, type BatchScorer } from './scorer.js';
+import type { BatchScorer } from './scorer.js';
 
 export const SCORE_ALL_META_KEY = 'score_all:last';
 export const resultsKey = (snapshotId: string): string => `score-all:${snapshotId}`;
@@ -34,62 +34,136 @@ export type ScoreAllSummary = {
 
 const OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'];
 
-/**
- * Every parcel PIN of the snapshot as a subject (PIN lookup fills location and characteristics); with `limit`, an
- * evenly spaced sample of that many parcels (parcel order is spatial, so the first N would be one neighbourhood).
- */
-export function parcelSubjects(store: Store, limit?: number): { snapshotId: string; subjects: ScoreSubject[]; totalParcels: number } {
-  const { id, table } = store.readParcels();
-  const pins = table.getChild('pin');
-  if (!pins) throw new Error('parcel table has no pin column');
-  const n = Math.min(table.numRows, limit ?? Infinity);
-  const step = table.numRows / Math.max(1, n);
-  const subjects: ScoreSubject[] = new Array(n);
-  for (let k = 0; k < n; k++) {
-    const pin = String(pins.get(Math.floor(k * step)));
-    subjects[k] = { id: pin, input: { propertyId: pin }, priceBasis: 'as_is' };
-  }
-  return { snapshotId: id, subjects, totalParcels: table.numRows };
+/** One batch (or the whole run) of scores as columns: what crosses back from a bulk task (typed arrays, no objects). */
+export type ScoreColumns = {
+  /** Index into OUTCOMES, 255 when the row failed. */
+  outcome: Uint8Array;
+  point: Uint8Array;
+  error: Uint8Array;
+  arv: Float64Array; arvLow: Float64Array; arvHigh: Float64Array; arvConfidence: Float64Array; asIs: Float64Array;
+  /** Raw strategy scores per STRATEGIES order; NaN = null (unscored, never 0). */
+  raw: Float64Array[];
+};
+
+const f64 = (xs: readonly SubjectScore[], f: (s: SubjectScore) => number | null): Float64Array => Float64Array.from(xs, (s) => f(s) ?? NaN);
+
+export function toColumns(scores: readonly SubjectScore[]): ScoreColumns {
+  return {
+    outcome: Uint8Array.from(scores, (s) => (s.outcome === null ? 255 : OUTCOMES.indexOf(s.outcome))),
+    point: Uint8Array.from(scores, (s) => (s.point_actionable ? 1 : 0)),
+    error: Uint8Array.from(scores, (s) => (s.error ? 1 : 0)),
+    arv: f64(scores, (s) => s.arv_value), arvLow: f64(scores, (s) => s.arv_low), arvHigh: f64(scores, (s) => s.arv_high),
+    arvConfidence: f64(scores, (s) => s.arv_confidence), asIs: f64(scores, (s) => s.value_as_is),
+    raw: STRATEGIES.map((st) => f64(scores, (s) => s.raw[st])),
+  };
 }
 
-const f64 = (xs: SubjectScore[], f: (s: SubjectScore) => number | null): Float64Array => Float64Array.from(xs, (s) => f(s) ?? NaN);
+/** Concatenates batch columns in order. */
+export function concatColumns(parts: readonly ScoreColumns[]): ScoreColumns {
+  const cat = <T extends Uint8Array | Float64Array>(pick: (c: ScoreColumns) => T, Type: new (n: number) => T): T => {
+    const out = new Type(parts.reduce((n, c) => n + pick(c).length, 0));
+    let at = 0;
+    for (const c of parts) (out.set(pick(c) as never, at), (at += pick(c).length));
+    return out;
+  };
+  return {
+    outcome: cat((c) => c.outcome, Uint8Array), point: cat((c) => c.point, Uint8Array), error: cat((c) => c.error, Uint8Array),
+    arv: cat((c) => c.arv, Float64Array), arvLow: cat((c) => c.arvLow, Float64Array), arvHigh: cat((c) => c.arvHigh, Float64Array),
+    arvConfidence: cat((c) => c.arvConfidence, Float64Array), asIs: cat((c) => c.asIs, Float64Array),
+    raw: STRATEGIES.map((_, k) => cat((c) => c.raw[k], Float64Array)),
+  };
+}
+
+const orNull = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+/**
+ * Percentiles over the scored rows (rankToPercentiles: the population is the non-null scores, so rows without any
+ * score are left out of the call and keep null percentiles) and the deal score of point rows.
+ */
+export function percentilesOf(c: ScoreColumns): { pct: Float64Array[]; deal: Float64Array } {
+  const n = c.outcome.length;
+  const scored: number[] = [];
+  for (let i = 0; i < n; i++) if (c.raw.some((r) => !Number.isNaN(r[i]))) scored.push(i);
+  const ranked = rankToPercentiles(scored.map((i) => ({ id: String(i), raw: Object.fromEntries(STRATEGIES.map((st, k) => [st, orNull(c.raw[k][i])])) })));
+  const pct = STRATEGIES.map(() => new Float64Array(n).fill(NaN));
+  const deal = new Float64Array(n).fill(NaN);
+  ranked.forEach((p, j) => {
+    const i = scored[j];
+    STRATEGIES.forEach((st, k) => (pct[k][i] = p.percentiles[st] ?? NaN));
+    if (c.point[i]) deal[i] = dealScore(p.percentiles, 'point').deal_score ?? NaN;
+  });
+  return { pct, deal };
+}
 
 /** The Arrow results table: one row per parcel; NaN is "null" in the float columns (unscored, never 0). */
-export function encodeResults(scores: SubjectScore[]): Uint8Array {
-  const pct = rankToPercentiles(scores.map((s) => ({ id: s.id, raw: s.raw })));
-  const deal = pct.map((p, i) => (scores[i].point_actionable ? dealScore(p.percentiles, 'point').deal_score : null));
+export function encodeColumns(pins: readonly string[], c: ScoreColumns): Uint8Array {
+  const { pct, deal } = percentilesOf(c);
   const cols: Record<string, unknown> = {
-    pin: scores.map((s) => s.id),
-    outcome: Uint8Array.from(scores, (s) => (s.outcome === null ? 255 : OUTCOMES.indexOf(s.outcome))),
-    point_actionable: Uint8Array.from(scores, (s) => (s.point_actionable ? 1 : 0)),
-    arv_usd: f64(scores, (s) => s.arv_value),
-    arv_low_usd: f64(scores, (s) => s.arv_low),
-    arv_high_usd: f64(scores, (s) => s.arv_high),
-    arv_confidence: f64(scores, (s) => s.arv_confidence),
-    value_as_is_usd: f64(scores, (s) => s.value_as_is),
-    deal_score: Float64Array.from(deal, (d) => d ?? NaN),
+    pin: pins, outcome: c.outcome, point_actionable: c.point, arv_usd: c.arv, arv_low_usd: c.arvLow, arv_high_usd: c.arvHigh,
+    arv_confidence: c.arvConfidence, value_as_is_usd: c.asIs, deal_score: deal,
   };
-  for (const st of STRATEGIES) cols[`pct_${st}`] = Float64Array.from(pct, (p) => p.percentiles[st] ?? NaN);
+  STRATEGIES.forEach((st, k) => (cols[`pct_${st}`] = pct[k]));
   // tableFromArrays infers a schema from the column map; the map's value types are mixed, hence the widening cast.
   return tableToIPC(tableFromArrays(cols as Record<string, Float64Array>), 'stream');
+}
+
+export function encodeResults(scores: SubjectScore[]): Uint8Array {
+  return encodeColumns(scores.map((s) => s.id), toColumns(scores));
+}
+
+/** Evenly spaced parcel rows (all of them without `limit`) and their PINs. */
+export function parcelRows(store: Store, limit?: number): { snapshotId: string; rows: Int32Array; pins: string[]; totalParcels: number } {
+  const { id, table } = store.readParcels();
+  const pinCol = table.getChild('pin');
+  if (!pinCol) throw new Error('parcel table has no pin column');
+  const n = Math.min(table.numRows, limit ?? Infinity);
+  const step = table.numRows / Math.max(1, n);
+  const rows = Int32Array.from({ length: n }, (_, k) => Math.floor(k * step));
+  return { snapshotId: id, rows, pins: Array.from(rows, (r) => String(pinCol.get(r))), totalParcels: table.numRows };
+}
+
+/** A parcel row as a scoring subject: located by its row, priced at its labeled as-is value. */
+export const parcelRowSubject = (row: number): ScoreSubject => ({ id: String(row), input: { parcelRow: row }, priceBasis: 'as_is' });
+
+/** Scores parcel rows through the scorer's bulk entry (or its per-subject batches when it has none), in order. */
+async function scoreRows(scorer: BatchScorer, rows: Int32Array, batchSize: number, onProgress?: (done: number, total: number) => void): Promise<ScoreColumns> {
+  const parts: ScoreColumns[] = [];
+  let next = 0, done = 0;
+  const one = (chunk: Int32Array) => (scorer.scoreParcels ? scorer.scoreParcels(chunk) : scorer.scoreBatch(Array.from(chunk, parcelRowSubject)).then(toColumns));
+  const lane = async (): Promise<void> => {
+    while (next < rows.length) {
+      const start = next;
+      const end = (next = Math.min(rows.length, start + batchSize));
+      parts[start / batchSize] = await one(rows.subarray(start, end));
+      done += end - start;
+      onProgress?.(done, rows.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, scorer.parallelism) }, lane));
+  return concatColumns(parts);
 }
 
 /** Scores the parcels, ranks percentiles over all of them, stores the Arrow table. wall_ms excludes pool start-up. */
 export async function scoreAll(store: Store, scorer: BatchScorer, o: { progress?: Progress; limit?: number; batchSize?: number } = {}): Promise<ScoreAllSummary> {
   const t0 = performance.now();
-  const { snapshotId, subjects, totalParcels } = parcelSubjects(store, o.limit);
-  const scores = await scoreInBatches(scorer, subjects, o.batchSize ?? LISTINGS_RUN.v.score_all_batch_size, (done, total) => o.progress?.update(done, total, 'valuing'));
+  const { snapshotId, rows, pins, totalParcels } = parcelRows(store, o.limit);
+  const cols = await scoreRows(scorer, rows, o.batchSize ?? LISTINGS_RUN.v.score_all_batch_size, (done, total) => o.progress?.update(done, total, 'valuing'));
   o.progress?.stop();
-  const bytes = encodeResults(scores);
+  const bytes = encodeColumns(pins, cols);
   const key = resultsKey(snapshotId);
   await openSubDb<Buffer>(store.env, DB_NAMES.results).put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const wallMs = performance.now() - t0;
+  const count = (f: (i: number) => boolean): number => {
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) if (f(i)) n++;
+    return n;
+  };
   const summary: ScoreAllSummary = {
-    snapshot_id: snapshotId, model_version: MODEL_VERSION, parcels: scores.length, total_parcels: totalParcels,
-    point: scores.filter((s) => s.point_actionable).length,
-    scored: scores.filter((s) => STRATEGIES.some((st) => s.raw[st] !== null)).length,
-    errors: scores.filter((s) => s.error !== null).length,
-    wall_ms: Math.round(wallMs), valuations_per_s: Math.round((scores.length / wallMs) * 1000 * 10) / 10, results_key: key, results_bytes: bytes.byteLength,
+    snapshot_id: snapshotId, model_version: MODEL_VERSION, parcels: rows.length, total_parcels: totalParcels,
+    point: count((i) => cols.point[i] === 1),
+    scored: count((i) => cols.raw.some((r) => !Number.isNaN(r[i]))),
+    errors: count((i) => cols.error[i] === 1),
+    wall_ms: Math.round(wallMs), valuations_per_s: Math.round((rows.length / wallMs) * 1000 * 10) / 10, results_key: key, results_bytes: bytes.byteLength,
   };
   await store.putMeta(SCORE_ALL_META_KEY, summary);
   return summary;

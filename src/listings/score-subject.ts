@@ -6,7 +6,8 @@ import { rawStrategyScore } from '../scoring/raw-score.js';
 import { resolveWeights } from '../scoring/weights.js';
 import { underwrite, type UnderwriteInput, type UnderwriteResult } from '../underwriting/underwrite.js';
 import { STRATEGIES, type Economics, type Strategy } from '../underwriting/types.js';
-import { pointArvUsd } from '../valuation/artifact.js';
+import { pointArvUsd, type ScorableValuation } from '../valuation/artifact.js';
+import { valueBulk } from '../valuation/bulk.js';
 import { valueProperty, type ValueInput } from '../valuation/value.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 
@@ -67,7 +68,7 @@ function muniOf(ctx: ValuationContext, geoid: string | null): string | null {
 const perStrategy = <T>(f: (s: Strategy) => T): Record<Strategy, T> => Object.fromEntries(STRATEGIES.map((s) => [s, f(s)])) as Record<Strategy, T>;
 
 /** The underwriting input a valuation supports: the only ARV used is pointArvUsd (null unless the ladder said point). */
-export function underwriteInputOf(v: Valuation, isChicago: boolean, priceUsd: number | null): UnderwriteInput {
+export function underwriteInputOf(v: ScorableValuation, isChicago: boolean, priceUsd: number | null): UnderwriteInput {
   const arv = pointArvUsd(v);
   const units = v.subject.units ?? (v.subject.property_type === 'sfh' ? 1 : null);
   return {
@@ -102,7 +103,7 @@ export function emptyScore(id: string, error: { code: string; message: string } 
 }
 
 /** Compact record of a valuation plus its underwriting; raw scores only for strategies whose gates pass. */
-export function scoreValuation(id: string, v: Valuation, uw: UnderwriteResult): SubjectScore {
+export function scoreValuation(id: string, v: ScorableValuation, uw: UnderwriteResult): SubjectScore {
   const point = pointArvUsd(v) !== null;
   const raws = perStrategy((s) => rawStrategyScore(s, uw.strategies[s].economics, point ? uw.strategies[s].unscored_reason : (uw.strategies[s].unscored_reason ?? 'valuation_not_point'), WEIGHTS));
   return {
@@ -136,15 +137,40 @@ export function scoreValuation(id: string, v: Valuation, uw: UnderwriteResult): 
   };
 }
 
+const errorScore = (id: string, e: unknown): SubjectScore => {
+  const err = e instanceof AppError ? e : new AppError('internal_error', (e as Error)?.message ?? String(e));
+  return emptyScore(id, { code: err.code, message: err.message });
+};
+
+/** Underwrites and scores one valuation (full or bulk view): the one scoring step of every path. */
+function scoreView(s: ScoreSubject, v: ScorableValuation, ctx: ValuationContext): SubjectScore {
+  const isChicago = (muniOf(ctx, v.subject.tract_geoid) ?? '').toLowerCase() === 'chicago';
+  const price = s.priceBasis === 'as_is' ? (v.value_as_is?.value ?? null) : (s.input.price ?? null);
+  return scoreValuation(s.id, v, underwrite(underwriteInputOf(v, isChicago, price)));
+}
+
 /** Values, underwrites and scores one subject. Expected refusals are values; input errors become `error` on the row. */
 export function scoreSubject(s: ScoreSubject, ctx: ValuationContext): SubjectScore {
   try {
-    const v = valueProperty(s.input, ctx);
-    const isChicago = (muniOf(ctx, v.subject.tract_geoid) ?? '').toLowerCase() === 'chicago';
-    const price = s.priceBasis === 'as_is' ? (v.value_as_is?.value ?? null) : (s.input.price ?? null);
-    return scoreValuation(s.id, v, underwrite(underwriteInputOf(v, isChicago, price)));
+    return scoreView(s, valueProperty(s.input, ctx), ctx);
   } catch (e) {
-    const err = e instanceof AppError ? e : new AppError('internal_error', (e as Error)?.message ?? String(e));
-    return emptyScore(s.id, { code: err.code, message: err.message });
+    return errorScore(s.id, e);
   }
+}
+
+/**
+ * scoreSubject for a whole batch through the bulk valuation (kernel batch calls, no artifact): the same scores;
+ * inputs_hash is null on these rows (no artifact is built).
+ */
+export function scoreSubjectsBulk(subjects: readonly ScoreSubject[], ctx: ValuationContext): SubjectScore[] {
+  const views = valueBulk(subjects.map((s) => s.input), ctx);
+  return subjects.map((s, i) => {
+    const v = views[i];
+    if (v instanceof Error) return errorScore(s.id, v);
+    try {
+      return scoreView(s, v, ctx);
+    } catch (e) {
+      return errorScore(s.id, e);
+    }
+  });
 }

@@ -7,11 +7,14 @@ import type { Store } from '../store/store.js';
 import { loadKernelSnapshot, type ValuationContext } from '../valuation/value-context.js';
 import { createValuationPool } from '../workers/index.js';
 import { scoringContext } from './context.js';
-import { SCORE_TASK, WARM_TASK, type ScoreBatchPayload } from './score.task.js';
-import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
+import { parcelRowSubject, toColumns, type ScoreColumns } from './score-all.js';
+import { SCORE_PARCELS_TASK, SCORE_TASK, WARM_TASK, type ScoreBatchPayload, type ScoreParcelsPayload } from './score.task.js';
+import { scoreSubject, scoreSubjectsBulk, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
 export type BatchScorer = {
   scoreBatch(subjects: ScoreSubject[]): Promise<SubjectScore[]>;
+  /** Bulk entry (score-all): parcel rows in, score columns out (see score-all.ts); absent → scoreBatch per subject. */
+  scoreParcels?(rows: Int32Array): Promise<ScoreColumns>;
   /** Batches worth keeping in flight (2 per worker thread keeps every worker fed while results cross back). */
   readonly parallelism: number;
   close(): Promise<void>;
@@ -19,7 +22,12 @@ export type BatchScorer = {
 
 /** Same scoring, main thread: for tests and for callers that already hold a context. */
 export function localScorer(ctx: ValuationContext): BatchScorer {
-  return { scoreBatch: async (subjects) => subjects.map((s) => scoreSubject(s, ctx)), parallelism: 1, close: async () => {} };
+  return {
+    scoreBatch: async (subjects) => subjects.map((s) => scoreSubject(s, ctx)),
+    scoreParcels: async (rows) => toColumns(scoreSubjectsBulk(Array.from(rows, parcelRowSubject), ctx)),
+    parallelism: 1,
+    close: async () => {},
+  };
 }
 
 /** Compiled task module the pool's workers load (Piscina threads run JavaScript from dist/). */
@@ -49,6 +57,7 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
   }
   return {
     scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { dataDir: config.dataDir, subjects } satisfies ScoreBatchPayload),
+    scoreParcels: (rows) => pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { dataDir: config.dataDir, rows } satisfies ScoreParcelsPayload),
     parallelism: Math.max(1, pool.threads) * 2,
     close: () => pool.close(),
   };

@@ -8,7 +8,7 @@ import { CONDITION_CODE, TRACT_NONE } from '../store/columns.js';
 import type { AreaContextEvidence } from './ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from './hedonic/sales-columns.js';
 import { findFlipPairs, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
-import { quantileType7 } from './metrics.js';
+import { quantileType7Sorted } from './metrics.js';
 
 export type { TimeFactor } from './area-premium.js';
 
@@ -49,12 +49,21 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
 
 type Pool = { reno: number[]; dated: number[]; scope: string };
 
-/** Rows of the cells that can hold a point within neighbor_radius_mi of (lat, lon). */
-function nearbyRows(ix: AreaIndex, lat: number, lon: number): number[] {
+/** Rows of the cells that can hold a point within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
+function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) => boolean): number[] {
   const dLon = Math.ceil(1 / Math.cos((lat * Math.PI) / 180));
   const cy = Math.floor(lat / ix.cellDeg), cx = Math.floor(lon / ix.cellDeg);
+  const c = ix.sales;
+  const r = AREA_CONTEXT.v.neighbor_radius_mi;
   const out: number[] = [];
-  for (let y = cy - 1; y <= cy + 1; y++) for (let x = cx - dLon; x <= cx + dLon; x++) for (const i of ix.byCell.get(`${y}:${x}`) ?? []) out.push(i);
+  for (let y = cy - 1; y <= cy + 1; y++) {
+    for (let x = cx - dLon; x <= cx + dLon; x++) {
+      const rows = ix.byCell.get(`${y}:${x}`);
+      if (!rows) continue;
+      // the cheap column screen first, the distance only for rows it keeps (same rows, same order)
+      for (const i of rows) if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
+    }
+  }
   return out;
 }
 
@@ -72,8 +81,7 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
     const tract = split(ix.byTract.get(s.tractIdx) ?? [], 'tract');
     if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
   }
-  const near = nearbyRows(ix, s.lat, s.lon).filter((i) => haversineMi(s.lat, s.lon, c.lat[i], c.lon[i]) <= AREA_CONTEXT.v.neighbor_radius_mi);
-  return split(near, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
+  return split(nearbyRows(ix, s.lat, s.lon, keep), `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
 /** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */
@@ -87,7 +95,8 @@ function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number
     else if (c.sqft[i] > 0) vals.push((adj / c.sqft[i]) * (s.sqft as number));
   }
   if (vals.length < AREA_CONTEXT.v.min_sales) return null;
-  return { mid: quantileType7(vals, 0.5), lo: quantileType7(vals, 0.25), hi: quantileType7(vals, 0.75), perSqft };
+  const sorted = Float64Array.from(vals).sort(); // one sort for the three quantiles
+  return { mid: quantileType7Sorted(sorted, 0.5), lo: quantileType7Sorted(sorted, 0.25), hi: quantileType7Sorted(sorted, 0.75), perSqft };
 }
 
 /**

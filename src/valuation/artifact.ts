@@ -12,7 +12,7 @@ import { DISCLOSURE, type Valuation } from '../contracts/valuation.js';
 import { assertValuationInvariants } from '../contracts/valuation-invariants.js';
 import { AppError } from '../errors/app-error.js';
 import { inputsHash, type InputsHashParts } from './inputs-hash.js';
-import { displayAreaContext, displayAsIs, displayTier1Arv, toValuationDisplay, type LadderDecision } from './ladder.js';
+import { displayAreaContext, displayAsIs, displayTier1Arv, toValuationDisplay, type ArvDisplay, type LadderDecision } from './ladder.js';
 
 export type BuildArtifactInput = {
   modelVersion: string;
@@ -114,11 +114,29 @@ export function deriveDisplayedValuation(artifact: Artifact, decision: LadderDec
   return valuation;
 }
 
+/** What scoring reads of a valuation: the displayed fields without the evidence (comps, artifact, inputs hash). */
+export type ScorableValuation = Pick<Valuation, 'model_version' | 'as_of' | 'subject' | 'value_as_is' | 'rent' | 'rehab' | 'tax' | 'display'> & {
+  inputs_hash: string | null;
+  arv: Pick<Arv, keyof ArvDisplay>;
+};
+
+/**
+ * The bulk-scoring view of a decided valuation: the same ladder display functions deriveDisplayedValuation applies
+ * (decision.arv is displayTier1Arv of the record that would be artifact.arv), without building the artifact or
+ * hashing its inputs (inputs_hash null: bulk rows are not reproducibility records; a single valuation is).
+ */
+export function scoringView(decision: LadderDecision, asIs: AsIs | null, meta: { modelVersion: string; asOf: string; subject: Subject }, parts: Pick<DisplayedValuationParts, 'rent' | 'rehab' | 'tax'>): ScorableValuation {
+  return {
+    model_version: meta.modelVersion, as_of: meta.asOf, inputs_hash: null, subject: meta.subject, arv: decision.arv,
+    value_as_is: asIs ? displayAsIs(asIs) : null, rent: parts.rent, rehab: parts.rehab, tax: parts.tax, display: toValuationDisplay(decision),
+  };
+}
+
 /**
  * The ARV that point economics may use: the displayed point when the ladder said point, else null
  * (callers then return economics as null with valuation.display.unscored_reason).
  */
-export function pointArvUsd(v: Valuation): number | null {
+export function pointArvUsd(v: Pick<ScorableValuation, 'display' | 'arv'>): number | null {
   return v.display?.point_actionable === true && v.arv.range_only === false ? v.arv.value : null;
 }
 

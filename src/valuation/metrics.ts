@@ -28,7 +28,11 @@ export function median(xs: readonly number[]): number {
 /** Quantile of Hyndman–Fan type 7 (R default, numpy 'linear'): h = (n−1)p, linear between order statistics. */
 export function quantileType7(xs: readonly number[], p: number): number {
   if (xs.length === 0) throw bad('quantile of an empty vector');
-  const s = [...xs].sort((a, b) => a - b);
+  return quantileType7Sorted([...xs].sort((a, b) => a - b), p);
+}
+
+/** quantileType7 of an ascending non-empty vector (no copy, no sort: several quantiles share one sort). */
+export function quantileType7Sorted(s: ArrayLike<number>, p: number): number {
   const h = (s.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, s.length - 1);

@@ -13,9 +13,11 @@ import { openStore } from '../store/store.js';
 import { dayOfIso, salesColumnsFromArrow } from './hedonic/sales-columns.js';
 import { intervalCoverage, mdape, median, ppe } from './metrics.js';
 import { estimateRent, type RentCondition } from './rent.js';
+import { segmentKey, type SegmentPtype } from './segment.js';
 
 export type RentBacktestGroup = { group: string; n: number; mdape: number | null; ppe10: number | null; median_ratio: number | null; coverage: number | null };
-export type RentBacktest = { window_from: string; window_to: string; n_skipped: number; groups: RentBacktestGroup[] };
+/** `groups`: overall (`all`) and per property type; `segments`: per valuation segment `<ptype>_<city|suburb>`. */
+export type RentBacktest = { window_from: string; window_to: string; n_skipped: number; groups: RentBacktestGroup[]; segments: RentBacktestGroup[] };
 
 const COND_NAME: Record<number, RentCondition> = { [CONDITION_CODE.distressed]: 'distressed', [CONDITION_CODE.dated]: 'dated', [CONDITION_CODE.renovated]: 'renovated', [CONDITION_CODE.new]: 'new' };
 type Acc = { est: number[]; truth: number[]; lo: number[]; hi: number[] };
@@ -33,10 +35,12 @@ export async function backtestRent(opts: { dataDir: string }): Promise<RentBackt
   const store = openStore(opts.dataDir);
   try {
     const safmr = store.getReference<SafmrTable>('safmr') ?? null;
-    const parcels = store.readParcels().table;
+    const parcelRead = store.readParcels();
+    const parcels = parcelRead.table;
+    const muniOf = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
     const pins = parcels.getChild(P.pin)!, zips = parcels.getChild(P.zip)!;
     const num = (name: string) => parcels.getChild(name)!.toArray() as ArrayLike<number>;
-    const [beds, sqft, units, lat, lon] = [num(P.beds), num(P.sqft), num(P.units), num(P.lat), num(P.lon)];
+    const [beds, sqft, units, lat, lon, tractIdx] = [num(P.beds), num(P.sqft), num(P.units), num(P.lat), num(P.lon), num(P.tractIdx)];
     const rowOfPin = new Map<string, number>();
     for (let i = 0; i < parcels.numRows; i++) rowOfPin.set(String(pins.get(i)), i);
     const sales = salesColumnsFromArrow(store.readSalesSnapshot().table);
@@ -47,6 +51,7 @@ export async function backtestRent(opts: { dataDir: string }): Promise<RentBackt
     const days = rows.map((r) => dayOfIso(r.sale_date));
     const toDay = days.reduce((m, d) => Math.max(m, d), -Infinity) + 1, fromDay = toDay - RENT.v.backtest_window_days;
     const accs = new Map<string, Acc>();
+    const segAccs = new Map<string, Acc>();
     let skipped = 0;
     rows.forEach((r, k) => {
       if (days[k] < fromDay || !(Number(r.true_rent) > 0)) return;
@@ -55,14 +60,15 @@ export async function backtestRent(opts: { dataDir: string }): Promise<RentBackt
       if (i === undefined || cond === undefined) { skipped++; return; }
       const est = estimateRent({ zip: String(zips.get(i)) || null, lat: lat[i], lon: lon[i], units: units[i] || null, beds: beds[i] >= 0 ? beds[i] : null, sqft: sqft[i] > 0 ? sqft[i] : null, condition: cond }, safmr, { zipCentroids }).as_is_contract;
       if (!est || est.value === null) { skipped++; return; }
-      for (const g of ['all', r.property_type || 'unknown']) {
-        const a = accs.get(g) ?? { est: [], truth: [], lo: [], hi: [] };
-        accs.set(g, a);
+      const seg = ['sfh', 'mf2_4', 'condo'].includes(r.property_type) ? segmentKey(r.property_type as SegmentPtype, muniOf.get(parcelRead.tracts[tractIdx[i]] ?? '') ?? null) : 'unknown';
+      for (const [m, g] of [[accs, 'all'], [accs, r.property_type || 'unknown'], [segAccs, seg]] as const) {
+        const a = m.get(g) ?? { est: [], truth: [], lo: [], hi: [] };
+        m.set(g, a);
         a.est.push(est.value); a.truth.push(Number(r.true_rent)); a.lo.push(est.low as number); a.hi.push(est.high as number);
       }
     });
     const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
-    return { window_from: iso(fromDay), window_to: iso(toDay), n_skipped: skipped, groups: [...accs.entries()].sort().map(([g, a]) => group(g, a)) };
+    return { window_from: iso(fromDay), window_to: iso(toDay), n_skipped: skipped, groups: [...accs.entries()].sort().map(([g, a]) => group(g, a)), segments: [...segAccs.entries()].sort().map(([g, a]) => group(g, a)) };
   } finally {
     await store.close();
   }

@@ -11,11 +11,13 @@ import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
 import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
 import type { SalesColumns } from './hedonic/sales-columns.js';
 import type { Tier1Evidence } from './ladder-evidence.js';
+import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
 
-export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex };
+/** `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. */
+export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex; unitsPremium?: UnitsPremium | null };
 
 /** The subject as the kernel sees it, plus the caller's price (luxury test only). */
-export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { priceUsd: number | null };
+export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { priceUsd: number | null; /** 1..4; null/absent when unknown (no unit-count adjustment). */ units?: number | null };
 
 export type Tier1Result = {
   /** Ladder evidence without calibration (attached by the assembly from the segment's table row). */
@@ -28,6 +30,8 @@ export type Tier1Result = {
   /** Kernel rows of the accepted comps and of the whole pool (for the inputs hash and tests). */
   compRows: number[];
   poolRows: number[];
+  /** Unit-count factor of each accepted comp, in comps order (empty when no adjustment applied). */
+  unitsAdjustments: CompUnitsAdj[];
 };
 
 export function tier1Method(countyCode: number): Tier1Method {
@@ -90,7 +94,9 @@ export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): 
 
 /** Tier-1 evidence for one subject (the kernel's strict sale_day < asOfDay keeps the future out). */
 export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
-  const res = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
+  const raw = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
+  // Multi-unit subjects: comps of another unit count re-priced by the market-derived premium (units-stratum.ts).
+  const { res, adjustments } = applyUnitsAdjustment(raw, deps.sales, deps.unitsPremium ?? null, s.units);
   const compRows = res.accepted.map((a) => a.row);
   const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
   const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
@@ -106,6 +112,7 @@ export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeili
     appraisalCeiling: { flag: false, max_reno_sale_24mo: max },
     compRows,
     poolRows,
+    unitsAdjustments: adjustments,
   };
 }
 

@@ -43,7 +43,8 @@ export function createValuationService(config: Config, store: Store): ValuationS
     }));
   const payload = (input: unknown) => ({ dataDir: config.dataDir, snapshotId, input });
   return {
-    value: async (input) => (await ensure()).run<Valuation>('value', payload(input)),
+    // A served single valuation runs the comp-source fallback chain (corpus, then open data when thin or forced).
+    value: async (input) => (await ensure()).run<Valuation>('value', { ...payload(input), fallback: { opendataBaseUrl: config.opendataBaseUrl, forceOpendata: config.forceOpendata } }),
     getComps: async (input) => (await ensure()).run('getComps', payload(input)),
     close: async () => {
       if (pool) await (await pool).close();

@@ -13,6 +13,7 @@ import { parcelViewFromArrow } from './parcel-view.js';
 import type { CalibrationTable } from './segment.js';
 import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectData } from './subject.js';
 import { buildTimeIndex, type TimeIndexBuild } from './time-index.js';
+import { estimateUnitsPremium, type UnitsPremium } from './units-stratum.js';
 import { defaultHooks } from './value-hooks.js';
 
 /**
@@ -37,6 +38,8 @@ export type ValuationContext = {
   timeIndex: TimeIndexBuild;
   /** Digest of the time-index series handed to the kernel (inputs hash). */
   timeIndexDigest: string;
+  /** 2/3/4-unit comp price adjustment estimated from the snapshot's sales (null/absent: none, factor 1). */
+  unitsPremium?: UnitsPremium | null;
   calibration: CalibrationTable | null;
   snapshotId: string;
   vintages: Record<string, unknown> | null;
@@ -73,7 +76,8 @@ export type ContextOptions = { kernel?: Kernel; snapshotId?: string; now?: () =>
 export function buildValuationContext(store: Store, opts: ContextOptions = {}): ValuationContext {
   const snap = store.readSalesSnapshot(opts.snapshotId);
   const sales = salesColumnsFromArrow(snap.table);
-  const timeIndex = buildTimeIndex(sales, servingCutoffDay(sales), armsLengthMask(sales));
+  const arms = armsLengthMask(sales);
+  const timeIndex = buildTimeIndex(sales, servingCutoffDay(sales), arms);
   const parcels = parcelViewFromArrow(store.readParcels(snap.id).table, normalizeAddress);
   const ingested = new Set<string>();
   for (let i = 0; i < sales.length; i++) if (sales.tractIdx[i] < sales.tracts.length) ingested.add(sales.tracts[sales.tractIdx[i]]);
@@ -85,6 +89,7 @@ export function buildValuationContext(store: Store, opts: ContextOptions = {}): 
     ingestedTracts: ingested,
     timeIndex,
     timeIndexDigest: seriesDigest(timeIndex.series),
+    unitsPremium: estimateUnitsPremium(sales, servingCutoffDay(sales), arms),
     calibration: opts.calibration !== undefined ? opts.calibration : openModelRegistry(store).championTable(),
     snapshotId: snap.id,
     vintages: { sales_snapshot: snap.id, corpus: store.corpusVintage() },

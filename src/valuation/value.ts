@@ -9,11 +9,12 @@ import { REGISTRY_VERSION } from '../registry/constants.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
-import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput } from './artifact.js';
+import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { valueAsIs, type AsIsResult } from './as-is.js';
 import { dayOfIso, isoOfDay } from './hedonic/sales-columns.js';
 import { decideValuationDisplay, type LadderDecision } from './ladder.js';
 import { fsdTier } from './ladder-confidence.js';
+import { valuationIncome } from './income-hook.js';
 import type { LadderEvidence, Tier1Evidence } from './ladder-evidence.js';
 import { estimateRehab, type Condition, type RehabScope } from './rehab.js';
 import { calibrationFor } from './segment.js';
@@ -27,9 +28,18 @@ export type ValueInput = SubjectInput & { asOf?: string | null; scope?: RehabSco
 /** Rent when the rent module is not wired: every number null, method says so (never a fabricated rent). */
 export const RENT_NOT_ESTIMATED: Rent = { market: null, reno: null, s8: null, method: 'not_estimated', confidence: null, warnings: ['rent_model_not_wired'] };
 
-type Pieces = { r: ResolvedSubject; ownerOccupied: boolean; asOfIso: string; asOfDay: number; t1: Tier1Result | null; asIs: AsIsResult; evidence: LadderEvidence; decision: LadderDecision };
+/** Subject → evidence → the ladder's decision, without the comp lists (what scoring reads). */
+export type Decided = { r: ResolvedSubject; ownerOccupied: boolean; asOfIso: string; asOfDay: number; asIs: AsIsResult; evidence: LadderEvidence; decision: LadderDecision };
+type Pieces = Decided & { t1: Tier1Result | null };
 
-function gates(r: ResolvedSubject, ctx: ValuationContext): LadderEvidence['subject'] {
+/**
+ * Area context: `eager` (served valuations: always, as context beside Tier 1/2 too) or `when_needed` (bulk scoring:
+ * only when the ladder has no Tier-1/Tier-2 answer, i.e. when it can change the outcome; beside a Tier-1 value it is
+ * optional context the scores never read).
+ */
+export type AreaMode = 'eager' | 'when_needed';
+
+export function gates(r: ResolvedSubject, ctx: ValuationContext): LadderEvidence['subject'] {
   return {
     county: r.subject.county,
     outsideMappedTracts: r.tract === null,
@@ -47,31 +57,42 @@ export function tier1SubjectOf(r: ResolvedSubject, ctx: ValuationContext, asOfDa
   };
 }
 
-function asOfOf(input: ValueInput, ctx: ValuationContext): { asOfIso: string; asOfDay: number } {
+export function asOfOf(input: ValueInput, ctx: ValuationContext): { asOfIso: string; asOfDay: number } {
   const iso = input.asOf ?? ctx.now().toISOString().slice(0, 10);
   const day = dayOfIso(iso);
   return { asOfIso: isoOfDay(day), asOfDay: day };
 }
 
+export const isBlocked = (g: LadderEvidence['subject']): boolean => g.outsideMappedTracts || g.tractNotIngested || g.condoModelUnavailable;
+
+/** Evidence around the Tier-1 and as-is results, then the ladder's decision (shared by decide and the bulk path). */
+export function decideFrom(
+  r: ResolvedSubject, ctx: ValuationContext, at: { asOfIso: string; asOfDay: number }, t1: Tier1Result['evidence'] | null, asIs: AsIsResult,
+  o: { ownerOccupied: boolean; area: AreaMode },
+): Decided {
+  const g = gates(r, ctx);
+  const { asOfDay } = at;
+  const tier1: Tier1Evidence | null = t1
+    ? { ...t1, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
+    : null;
+  const areaOf = () => (g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null));
+  let evidence: LadderEvidence = { subject: g, tier1, tier2: isBlocked(g) ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null), areaContext: o.area === 'eager' ? areaOf() : null };
+  let decision = decideValuationDisplay(evidence);
+  if (o.area === 'when_needed' && decision.outcome === 'suppressed') {
+    const areaContext = areaOf();
+    if (areaContext) decision = decideValuationDisplay((evidence = { ...evidence, areaContext }));
+  }
+  return { r, ownerOccupied: o.ownerOccupied, ...at, asIs, evidence, decision };
+}
+
 /** Subject → evidence → the ladder's decision (no assembly). Exposed for the backtest and tests. */
 export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
   const r = resolveSubject(input, ctx.subjects);
-  const { asOfIso, asOfDay } = asOfOf(input, ctx);
-  const g = gates(r, ctx);
-  const blocked = g.outsideMappedTracts || g.tractNotIngested || g.condoModelUnavailable;
-  const ts = blocked ? null : tier1SubjectOf(r, ctx, asOfDay);
+  const at = asOfOf(input, ctx);
+  const ts = isBlocked(gates(r, ctx)) ? null : tier1SubjectOf(r, ctx, at.asOfDay);
   const t1 = ts ? computeTier1(ctx, ts) : null;
   const asIs = ts ? valueAsIs(ctx.kernel, ts) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
-  const tier1: Tier1Evidence | null = t1
-    ? { ...t1.evidence, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
-    : null;
-  const evidence: LadderEvidence = {
-    subject: g,
-    tier1,
-    tier2: blocked ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null),
-    areaContext: g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null),
-  };
-  return { r, ownerOccupied: input.ownerOccupied ?? false, asOfIso, asOfDay, t1, asIs, evidence, decision: decideValuationDisplay(evidence) };
+  return { ...decideFrom(r, ctx, at, t1?.evidence ?? null, asIs, { ownerOccupied: input.ownerOccupied ?? false, area: 'eager' }), t1 };
 }
 
 /** The reference tax lookups, memoized: they scan the whole rate file per call and a valuation needs one row. */
@@ -89,7 +110,7 @@ const TAX_REFERENCE: TaxReference = {
   loa: memo((c: string, y: number) => REFERENCE_TAX_SOURCE.loa(c, y)),
 };
 
-function taxOf(p: Pieces, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
+function taxOf(p: Decided, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
   const s = p.r.subject;
   const { tax } = estimateTax({
     county: s.county, municipality: p.r.tract?.muni ?? null, triad: null, classCode: null,
@@ -109,14 +130,14 @@ function fallbackChain(p: Pieces): FallbackAttempt[] {
 const REHAB_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
 
 /** The spec's inputs-hash members for this valuation (everything it read except the subject and the clock). */
-function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps: readonly unknown[]): BuildArtifactInput['hashParts'] {
+function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps: readonly unknown[], chain: readonly FallbackAttempt[]): BuildArtifactInput['hashParts'] {
   const { r, t1, evidence } = p;
   const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment) : null;
   return {
     tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
     assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
     evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[] },
-    provenance: { snapshot_id: ctx.snapshotId, fallback: fallbackChain(p).map((f) => f.source), vintages: ctx.vintages as never },
+    provenance: { snapshot_id: ctx.snapshotId, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
     assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
     versions: { model: MODEL_VERSION, registry: REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
   };
@@ -135,35 +156,43 @@ function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
   };
 }
 
-/** The spec's Valuation object for one subject. */
-export function valueProperty(input: ValueInput, ctx: ValuationContext): Valuation {
-  const p = decide(input, ctx);
-  const { r, decision, t1 } = p;
+/** Rehab, tax and rent of a decided valuation: the one computation behind valueProperty and bulk scoring. */
+export function economicsPartsOf(p: Decided, input: ValueInput, ctx: ValuationContext): Pick<DisplayedValuationParts, 'rent' | 'rehab' | 'tax'> {
+  const { r, decision } = p;
   const s = r.subject;
   const condition = s.condition && REHAB_CONDITIONS.has(s.condition) ? (s.condition as Condition) : null;
   const rehab = estimateRehab({ condition, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
+  const pointUsd = decision.pointActionable ? decision.arv.value : null;
+  const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
+  return { rent: ctx.hooks.rent?.(r, p.asOfIso) ?? RENT_NOT_ESTIMATED, rehab, tax: taxOf(p, { pointUsd, areaUsd }) };
+}
+
+/** `fallbackChain`: the comp-source attempts of a served request (fallback/serve.ts); default: corpus only. */
+export type ValueOptions = { fallbackChain?: FallbackAttempt[] };
+
+/** The spec's Valuation object for one subject. */
+export function valueProperty(input: ValueInput, ctx: ValuationContext, opts: ValueOptions = {}): Valuation {
+  const p = decide(input, ctx);
+  const { r, decision, t1 } = p;
+  const s = r.subject;
   const comps = decision.artifactArv ? (t1?.comps ?? []) : [];
+  const chain = opts.fallbackChain ?? fallbackChain(p);
+  const economics = economicsPartsOf(p, input, ctx);
+  const income = valuationIncome(r, decision, economics.rent, economics.tax);
   const artifact = buildArtifact({
     modelVersion: MODEL_VERSION,
     asOf: p.asOfIso,
     subject: s,
     compsUsed: comps,
     compsRejected: t1?.rejected ?? [],
-    fallbackChain: fallbackChain(p),
-    warnings: p.asIs.warnings,
+    fallbackChain: chain,
+    warnings: [...p.asIs.warnings, ...income.warnings],
     vintages: ctx.vintages,
     asIs: p.asIs.asIs,
     decision,
-    hashParts: hashPartsOf(p, input, ctx, comps),
+    hashParts: hashPartsOf(p, input, ctx, comps, chain),
   });
-  const pointUsd = decision.pointActionable ? decision.arv.value : null;
-  const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
-  return deriveDisplayedValuation(artifact, decision, {
-    rent: ctx.hooks.rent?.(r, p.asOfIso) ?? RENT_NOT_ESTIMATED,
-    rehab,
-    tax: taxOf(p, { pointUsd, areaUsd }),
-    arvEvidence: arvEvidenceOf(p, ctx),
-  });
+  return deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, arvEvidence: arvEvidenceOf(p, ctx) });
 }
 
 /** get_comps: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence. */

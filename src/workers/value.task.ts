@@ -5,12 +5,14 @@ import { AppError } from '../errors/app-error.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { openModelRegistry, type ModelRegistry } from '../registry/model-registry.js';
 import { openStore, type Store } from '../store/store.js';
+import { serveValuation, type ServeFallbackConfig } from '../valuation/fallback/serve.js';
 import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
 import { getComps, valueProperty, type ValueInput } from '../valuation/value.js';
 import type { TaskHandler } from './tasks.js';
 
 /** `snapshotId`: the snapshot this pool's kernels were loaded from (default: the current one). */
-type Payload = { dataDir: string; snapshotId?: string | null; input: ValueInput };
+/** `fallback`: the comp-source chain settings of a served request; absent → corpus only. */
+type Payload = { dataDir: string; snapshotId?: string | null; input: ValueInput; fallback?: ServeFallbackConfig | null };
 type BatchPayload = { dataDir: string; snapshotId?: string | null; inputs: ValueInput[] };
 
 const stores = new Map<string, { store: Store; registry: ModelRegistry }>();
@@ -39,7 +41,11 @@ function contextFor(dataDir: string, kernel: Kernel, pinned?: string | null): Va
 export type BatchItem = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
 
 export const tasks: Record<string, TaskHandler> = {
-  value: (p: Payload, { kernel }) => valueProperty(p.input, contextFor(p.dataDir, kernel, p.snapshotId)),
+  value: (p: Payload, { kernel }) => {
+    const ctx = contextFor(p.dataDir, kernel, p.snapshotId);
+    return p.fallback ? serveValuation(p.input, ctx, p.fallback) : valueProperty(p.input, ctx);
+  },
+  // Bulk valuation stays corpus-only: no open-data round trips per row (the chain is for served single requests).
   valueBatch: (p: BatchPayload, { kernel }): BatchItem[] => {
     const ctx = contextFor(p.dataDir, kernel, p.snapshotId);
     return p.inputs.map((input) => {

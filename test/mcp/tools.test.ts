@@ -65,8 +65,13 @@ describe('read tools', () => {
     expect(errorCode(await callTool(anon, 'get_tract_report', { geoid: 'abc' }))).toMatch(/Input validation error/);
   });
 
-  it('market_pulse and risk_report answer not_implemented until their engines land', async () => {
-    expect(errorCode(await callTool(anon, 'market_pulse', {}))).toBe('not_implemented');
+  it('market_pulse answers top tracts per strategy with vintages', async () => {
+    const r = expectAnswer(await callTool(anon, 'market_pulse', {}), 'market_pulse');
+    expect(Object.keys(r.top_tracts as object).sort()).toEqual(['brrrr', 'flip', 'hold', 'house_hack']);
+    expect(r.vintages).toBeDefined();
+  });
+
+  it('risk_report answers not_implemented until the worker pool runs the risk task', async () => {
     expect(errorCode(await callTool(anon, 'risk_report', { lat: 41.88, lon: -87.7 }))).toBe('not_implemented');
   });
 });

@@ -18,7 +18,7 @@ import { listingsPayload, muniGeography, searchDeals, searchInventory, type Scor
 import { LISTINGS_RUN } from '../../registry/groups/listings.js';
 import { DOORS } from '../../registry/groups/doors.js';
 import * as O from '../../contracts/tools.js';
-import { tractReport } from './tract-report.js';
+import { getTractReport, marketPulse } from '../../pulse/index.js';
 import { refusalAnswer, resolveSubject } from './underwrite-gate.js';
 
 /** The per-process services both doors share: ONE limiter, one key store, one audit, one event log. */
@@ -72,7 +72,8 @@ function topTracts(svc: ServiceContext, strategy: string): Array<{ geoid: string
 }
 
 export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): OperationDeps {
-  const engine = engineDeps({ ...(svc.valuation ? valuationEngine(svc.valuation) : {}), ...svc.engine });
+  const pulse: Partial<EngineDeps> = { marketPulse: async (i) => O.MarketPulseOutputSchema.parse(marketPulse(svc.store, i.metro)) };
+  const engine = engineDeps({ ...pulse, ...(svc.valuation ? valuationEngine(svc.valuation) : {}), ...svc.engine });
   const listings = (): ScoredListing[] => svc.store.getListings() as ScoredListing[];
   return {
     now: svc.now,
@@ -80,7 +81,7 @@ export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): Op
     tractList: () => svc.store.tractList(),
     // The listings domain's own payloads, checked against the published contract where they cross the door.
     publicListings: async () => O.ListingsOutputSchema.parse(listingsPayload(svc.store, svc.now())),
-    tractReport: async (geoid) => tractReport(svc.store.tractList().tracts.find((t) => t.geoid === geoid), geoid, svc.now()),
+    tractReport: async (geoid) => O.TractReportOutputSchema.parse(getTractReport(svc.store, geoid)),
     searchInventory: async (i) => O.InventorySearchOutputSchema.parse(searchInventory(listings(), i, muniGeography(svc.store.tractList().tracts), svc.now())),
     searchDeals: async (i) => O.SearchDealsOutputSchema.parse({
       ...searchDeals(listings(), i, svc.now()),

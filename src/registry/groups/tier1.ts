@@ -8,7 +8,7 @@ const HOUSE = 'house rule (issue 4)';
 
 export const TIER1 = defineGroup({
   name: 'tier1_valuation',
-  version: '1.0.0',
+  version: '1.1.0',
   owner: 'valuation',
   entries: {
     time_index_min_month_sales: c(20, 'sales', 'a month with fewer residualized sales carries the previous level forward (chained) instead of a noisy median', `${HOUSE}: median of n=20 has ~±4% standard error at a 15% residual spread`),
@@ -21,6 +21,7 @@ export const TIER1 = defineGroup({
     appraisal_ceiling_window_days: c(730, 'days', 'max renovated sale over the last 24 months (max_reno_sale_24mo)', `${SPEC} ARV appraisal_ceiling`),
     appraisal_ceiling_radius_mi: c(0.5, 'miles', 'neighbourhood of the ceiling: the ladder step-1 radius', `${SPEC} Comp policy step 1`),
     subject_match_radius_mi: c(0.01, 'miles', 'a lat/lon subject takes the characteristics of a parcel within ~16 m (same lot); farther, fields stay null', `${HOUSE}: geocoder rooftop accuracy is ~10 m`),
+    units_adj_min_sales: c(30, 'sales per unit count', 'the 2/3/4-unit price adjustment is estimated only when every unit count has at least 30 qualifying pre-cutoff multi-unit sales; otherwise no adjustment (factor 1)', 'DOMAIN.md Measuring a valuation model (30 sales per group)'),
     holdout_days: c(365, 'days', 'the out-of-time backtest values the last ~12 months of sales', 'issue 4 brief; DOMAIN.md Out-of-time testing'),
     calibration_min_n: c(30, 'sales', 'a segment gets its own conformal row only with at least 30 calibration ratios; ratio-study groups need 30', 'DOMAIN.md Measuring a valuation model (30 sales)'),
     gate_point_min_ppe10: c(0.5, 'fraction', 'a segment displays points only when test PPE10 >= 50%', `${HOUSE}: below half within ±10% a point misleads more than a range; Zillow off-market ~61% (DOMAIN.md)`),

@@ -11,6 +11,7 @@ import { decideValuationDisplay } from '../ladder.js';
 import { segmentKey, type SegmentPtype } from '../segment.js';
 import { firstDayOfMonth, monthOfDay, buildTimeIndex } from '../time-index.js';
 import { computeTier1, type Tier1Deps } from '../tier1.js';
+import { estimateUnitsPremium } from '../units-stratum.js';
 
 export type BacktestRecord = {
   row: number;
@@ -49,6 +50,7 @@ function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string
   const t1 = computeTier1(deps, {
     lat: c.lat[row], lon: c.lon[row], sqft: c.sqft[row] > 0 ? c.sqft[row] : null, beds: c.beds[row] >= 0 ? c.beds[row] : null,
     ptype: c.ptype[row], county: c.county[row], asOfDay: c.saleDay[row], excludeParcelIdx: c.parcelIdx[row], priceUsd: null,
+    units: c.units[row] > 0 ? c.units[row] : null,
   }, { withCeiling: false });
   const decision = decideValuationDisplay({
     subject: { county: c.county[row] === 2 ? 'lake' : 'cook', outsideMappedTracts: false, tractNotIngested: false, condoModelUnavailable: false },
@@ -80,8 +82,10 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
   }
   const records: BacktestRecord[] = [];
   for (const [month, rows] of [...byMonth].sort((a, b) => a[0] - b[0])) {
+    // Time index and unit-count premium re-estimated from sales before the month's first day, as serving would have.
     const ti = buildTimeIndex(sales, firstDayOfMonth(month), arms);
-    const deps: Tier1Deps = { kernel: createKernel(columns, ti.series), sales, parcelSales };
+    const unitsPremium = estimateUnitsPremium(sales, firstDayOfMonth(month), arms);
+    const deps: Tier1Deps = { kernel: createKernel(columns, ti.series), sales, parcelSales, unitsPremium };
     for (const row of rows) {
       const geoid = sales.tractIdx[row] < sales.tracts.length ? sales.tracts[sales.tractIdx[row]] : null;
       records.push(valueOne(deps, sales, row, segmentKey(PTYPE_NAME[sales.ptype[row]], geoid ? muniOf(geoid) : null)));

@@ -12,6 +12,7 @@ import { mdape } from '../metrics.js';
 import type { CalibrationTable, SegmentMetrics } from '../segment.js';
 import { runBacktest, type BacktestRecord } from './backtest.js';
 import { readOracleValues, saleKey } from './oracle.js';
+import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
 import { buildCalibrationTable, groupMetrics, splitInTime } from './table.js';
 
 export type ReportRow = SegmentMetrics & { group: string; display: string | null; q80Lo: number | null; q80Hi: number | null; oracleMdape: number | null; oracleN: number };
@@ -23,6 +24,8 @@ export type CalibrationReport = {
   gates: GateSummary;
   promoted: boolean;
   elapsedMs: number;
+  /** Tier-2 and rent errors beside Tier 1 (report runs only; report-extra.ts). */
+  besideTier1?: BesideTier1 | null;
 };
 
 /** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
@@ -55,10 +58,11 @@ export function reportMarkdown(r: CalibrationReport): string {
   const head = '| segment | n | MdAPE | oracle MdAPE | PPE10 | cov80 | width80 | COD | PRD | PRB | suppressed | display |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = r.rows.map((x) => `| ${x.group} | ${x.n} | ${pct(x.mdape)} | ${pct(x.oracleMdape)} | ${pct(x.ppe10)} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.cod, 2)} | ${f(x.prd)} | ${f(x.prb)} | ${pct(x.suppressionRate)} | ${x.display ?? '—'} |`);
   const gates = r.gates.checks.map((c) => `${c.gate}=${c.value === null ? '—' : c.value.toFixed(3)} (${c.target}) ${c.passed ? 'pass' : 'FAIL'}`).join('; ');
-  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
+  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
 }
 
-export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void };
+/** `besideTier1`: also run the Tier-2 and rent backtests for the report (default: when writing the report). */
+export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void; besideTier1?: boolean };
 
 /** Runs the whole job against an open store; returns the table, the registry entry and the report. */
 export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{ table: CalibrationTable; entry: RegistryEntry; report: CalibrationReport }> {
@@ -74,10 +78,12 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const split = splitInTime(bt.records);
   const wanted = new Set(split.test.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
   const truth = await readOracleValues(opts.dataDir, wanted);
+  const beside = (opts.besideTier1 ?? Boolean(opts.resultsDir)) ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
   const report: CalibrationReport = {
     version: table.version, snapshotId: snap.id,
     holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
     rows: reportRows(table, split.test, sales, truth), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
+    besideTier1: beside,
   };
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });
