@@ -39,7 +39,7 @@ async function timeStart(dataDir: string, limitMs: number): Promise<number> {
   const port = await freePort();
   const t0 = performance.now();
   const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, AVM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', AVM_LOG_LEVEL: 'error' },
+    env: { ...process.env, AVM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', AVM_LOG_LEVEL: 'error', AVM_OPENDATA_BASE_URL: 'http://127.0.0.1:1/resource' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -15,7 +15,7 @@ export const DISCLOSURE =
   'Automated valuation model output, not an appraisal. Screening estimate (about ±20%); error rates are published at ' +
   '/api/metrics/scorecard. Not for tenant screening, credit, employment or insurance decisions (FCRA).';
 
-export const VALUATION_WARNINGS = ['approaches_disagree', 'as_is_thin_evidence', 'noi_value_divergence'] as const;
+export const VALUATION_WARNINGS = ['approaches_disagree', 'as_is_thin_evidence', 'income_approach_diverges'] as const;
 
 /** Display-ladder outcomes (spec States and transitions, Valuation outcome). */
 export const VALUATION_OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'] as const;

@@ -103,9 +103,11 @@ export function emptyScore(id: string, error: { code: string; message: string } 
 }
 
 /** Compact record of a valuation plus its underwriting; raw scores only for strategies whose gates pass. */
-export function scoreValuation(id: string, v: ScorableValuation, uw: UnderwriteResult): SubjectScore {
+export function scoreValuation(id: string, v: ScorableValuation, uw: UnderwriteResult | null): SubjectScore {
   const point = pointArvUsd(v) !== null;
-  const raws = perStrategy((s) => rawStrategyScore(s, uw.strategies[s].economics, point ? uw.strategies[s].unscored_reason : (uw.strategies[s].unscored_reason ?? 'valuation_not_point'), WEIGHTS));
+  if (point && !uw) throw new AppError('internal_error', `point valuation ${id} scored without its underwriting`);
+  // Without a point every score, reason and economics field below comes from the ladder, never from uw.
+  const raws = point && uw ? perStrategy((s) => rawStrategyScore(s, uw.strategies[s].economics, uw.strategies[s].unscored_reason, WEIGHTS)) : null;
   return {
     ...emptyScore(id, null),
     model_version: v.model_version,
@@ -131,9 +133,9 @@ export function scoreValuation(id: string, v: ScorableValuation, uw: UnderwriteR
     rent_s8: v.rent.s8,
     rehab_usd: v.rehab.estimate,
     tax_annual: v.tax.predictive_annual,
-    raw: perStrategy((s) => (point ? raws[s].raw : null)),
-    null_reasons: perStrategy((s) => (point ? raws[s].null_reason : (v.display?.unscored_reason ?? 'valuation_not_point'))),
-    economics: perStrategy((s) => (point && uw.strategies[s].unscored_reason === null ? summarize(uw.strategies[s].economics) : null)),
+    raw: perStrategy((s) => (raws ? raws[s].raw : null)),
+    null_reasons: perStrategy((s) => (raws ? raws[s].null_reason : (v.display?.unscored_reason ?? 'valuation_not_point'))),
+    economics: perStrategy((s) => (point && uw && uw.strategies[s].unscored_reason === null ? summarize(uw.strategies[s].economics) : null)),
   };
 }
 
@@ -146,7 +148,8 @@ const errorScore = (id: string, e: unknown): SubjectScore => {
 function scoreView(s: ScoreSubject, v: ScorableValuation, ctx: ValuationContext): SubjectScore {
   const isChicago = (muniOf(ctx, v.subject.tract_geoid) ?? '').toLowerCase() === 'chicago';
   const price = s.priceBasis === 'as_is' ? (v.value_as_is?.value ?? null) : (s.input.price ?? null);
-  return scoreValuation(s.id, v, underwrite(underwriteInputOf(v, isChicago, price)));
+  // Underwriting runs only for a point: without one scoreValuation reads nothing from it (INV: no point, no economics).
+  return scoreValuation(s.id, v, pointArvUsd(v) !== null ? underwrite(underwriteInputOf(v, isChicago, price)) : null);
 }
 
 /** Values, underwrites and scores one subject. Expected refusals are values; input errors become `error` on the row. */

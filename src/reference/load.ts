@@ -130,9 +130,24 @@ export function normalizeMunicipality(name: string): string {
  */
 export function taxRateFor(municipality: string, year: number): (MuniTaxRate & { yearUsed: number }) | null {
   checkYear(year);
-  const key = normalizeMunicipality(municipality);
-  const row = latestAtOrBefore(loadMuniTaxRates().filter((r) => normalizeMunicipality(r.municipality) === key), year);
+  const row = latestAtOrBefore(muniRatesIndex().get(normalizeMunicipality(municipality)) ?? [], year);
   return row ? { ...row, yearUsed: row.year } : null;
+}
+
+/** The rate file grouped by normalized municipality, built once per loaded file (a lookup reads one group, not the file). */
+const muniIndexes = new WeakMap<MuniTaxRate[], Map<string, MuniTaxRate[]>>();
+function muniRatesIndex(): Map<string, MuniTaxRate[]> {
+  const rows = loadMuniTaxRates();
+  let ix = muniIndexes.get(rows);
+  if (!ix) {
+    ix = new Map();
+    for (const r of rows) {
+      const k = normalizeMunicipality(r.municipality);
+      (ix.get(k) ?? ix.set(k, []).get(k)!).push(r);
+    }
+    muniIndexes.set(rows, ix);
+  }
+  return ix;
 }
 
 /** State equalization factor (final, and tentative) for the latest year <= `year` (1980-2023); null before 1980. */
@@ -149,6 +164,19 @@ export function equalizationFactorFor(year: number): { factor: number; tentative
 export function levelOfAssessment(classCode: string | number, year: number): { loa: number; yearUsed: number } | null {
   checkYear(year);
   const code = String(classCode).trim();
-  const row = latestAtOrBefore(loadLevelsOfAssessment().filter((r) => r.classCode === code), year);
+  const row = latestAtOrBefore(loaIndex().get(code) ?? [], year);
   return row ? { loa: row.loa, yearUsed: row.year } : null;
+}
+
+/** The level-of-assessment file grouped by class code, built once per loaded file. */
+const loaIndexes = new WeakMap<LevelOfAssessment[], Map<string, LevelOfAssessment[]>>();
+function loaIndex(): Map<string, LevelOfAssessment[]> {
+  const rows = loadLevelsOfAssessment();
+  let ix = loaIndexes.get(rows);
+  if (!ix) {
+    ix = new Map();
+    for (const r of rows) (ix.get(r.classCode) ?? ix.set(r.classCode, []).get(r.classCode)!).push(r);
+    loaIndexes.set(rows, ix);
+  }
+  return ix;
 }

@@ -9,9 +9,8 @@ import { MODEL_VERSION } from '../registry/versions.js';
 import { scoringView, type ScorableValuation } from './artifact.js';
 import { valueAsIsBatch, type AsIsResult } from './as-is.js';
 import { resolveSubject, type ResolvedSubject } from './subject.js';
-import { computeTier1, evidenceOf, kernelSubject, type Tier1Result, type Tier1Subject } from './tier1.js';
+import { kernelSubject, tier1EvidenceOf, type Tier1Result, type Tier1Subject } from './tier1.js';
 import { asOfOf, decideFrom, economicsPartsOf, gates, isBlocked, tier1SubjectOf, type ValueInput } from './value.js';
-import { applyUnitsAdjustment } from './units-stratum.js';
 import type { ValuationContext } from './value-context.js';
 
 const asAppError = (e: unknown): AppError => (e instanceof AppError ? e : new AppError('internal_error', (e as Error)?.message ?? String(e)));
@@ -21,23 +20,24 @@ type Open = { k: number; r: ResolvedSubject; at: { asOfIso: string; asOfDay: num
 
 /**
  * Tier-1 evidence from a batch-mode result. The luxury test needs the candidate pool (rejections), which batch mode
- * does not return, but it can only fire below min_comps_point comps: those subjects get the full single query
- * (computeTier1 without the ceiling search, which scoring never reads); all others are not luxury by definition.
+ * does not return, but it can only fire below min_comps_point comps: those subjects get the single query (with
+ * rejections) first; both go through tier1.ts tier1EvidenceOf, as computeTier1 does.
  */
-function tier1EvidenceOf(ctx: ValuationContext, ts: Tier1Subject, raw: CompsResult): Tier1Result['evidence'] {
-  if (raw.accepted.length < COMP_POLICY.v.min_comps_point) return computeTier1(ctx, ts, { withCeiling: false }).evidence;
-  // As computeTier1 does: multi-unit subjects' comps re-priced by the units premium (it keeps the accepted set).
-  const { res } = applyUnitsAdjustment(raw, ctx.sales, ctx.unitsPremium ?? null, ts.units);
-  return evidenceOf(res, ts, false);
+function tier1Evidence(ctx: ValuationContext, ts: Tier1Subject, batchRes: CompsResult): Tier1Result['evidence'] {
+  const thin = batchRes.accepted.length < COMP_POLICY.v.min_comps_point;
+  const raw = thin ? ctx.kernel.queryComps({ ...kernelSubject(ts), stratumMask: STRATUM.arv }) : batchRes;
+  return tier1EvidenceOf(ctx, ts, raw).evidence;
 }
 
 /** Resolves every input; a subject that cannot be resolved (or has no property type) is its error in place. */
 function resolveAll(inputs: readonly ValueInput[], ctx: ValuationContext, out: Array<ScorableValuation | AppError>): Open[] {
   const open: Open[] = [];
+  const asOf = new Map<string | null, { asOfIso: string; asOfDay: number }>(); // one date parse per distinct as-of in a batch
   inputs.forEach((input, k) => {
     try {
       const r = resolveSubject(input, ctx.subjects);
-      const at = asOfOf(input, ctx);
+      const key = input.asOf ?? null;
+      const at = asOf.get(key) ?? asOf.set(key, asOfOf(input, ctx)).get(key)!;
       open.push({ k, r, at, ts: isBlocked(gates(r, ctx)) ? null : tier1SubjectOf(r, ctx, at.asOfDay) });
     } catch (e) {
       out[k] = asAppError(e);
@@ -63,7 +63,7 @@ export function valueBulk(inputs: readonly ValueInput[], ctx: ValuationContext):
       const hit = byK.get(o.k);
       if (hit?.res instanceof Error) throw hit.res;
       if (hit?.asIs instanceof Error) throw hit.asIs;
-      const t1 = hit && o.ts ? tier1EvidenceOf(ctx, o.ts, hit.res as CompsResult) : null;
+      const t1 = hit && o.ts ? tier1Evidence(ctx, o.ts, hit.res as CompsResult) : null;
       const input = inputs[o.k];
       const p = decideFrom(o.r, ctx, o.at, t1, (hit?.asIs as AsIsResult | undefined) ?? THIN, { ownerOccupied: input.ownerOccupied ?? false, area: 'when_needed' });
       out[o.k] = scoringView(p.decision, p.asIs.asIs, { modelVersion: MODEL_VERSION, asOf: p.asOfIso, subject: o.r.subject }, economicsPartsOf(p, input, ctx));

@@ -1,5 +1,6 @@
 // Income-approach cross-check: noi_implied_value = NOI / cap rate (segment). It never sets ARV; it only raises
 // `income_approach_diverges` when it is more than 25% away from the comp ARV. NOI is the underwriting statement's.
+import type { VALUATION_WARNINGS } from '../contracts/valuation.js';
 import { INCOME } from '../registry/groups/rent.js';
 import { operatingStatement, type Deal } from '../underwriting/operating.js';
 
@@ -12,7 +13,7 @@ export type IncomeCheck = {
   warnings: string[];
 };
 
-export const INCOME_DIVERGES_WARNING = 'income_approach_diverges';
+export const INCOME_DIVERGES_WARNING = 'income_approach_diverges' satisfies (typeof VALUATION_WARNINGS)[number];
 
 const CAP_RATES: Readonly<Record<string, number>> = {
   sfh_city: INCOME.v.cap_rate_sfh_city, sfh_suburb: INCOME.v.cap_rate_sfh_suburb,

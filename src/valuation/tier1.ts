@@ -92,15 +92,23 @@ export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): 
   };
 }
 
-/** Tier-1 evidence for one subject (the kernel's strict sale_day < asOfDay keeps the future out). */
-export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
-  const raw = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
+/**
+ * The ladder evidence from a kernel result (`raw`: queryComps, or a batch result when it has ≥ min_comps_point comps,
+ * since only the luxury test reads the rejections and it cannot fire then). computeTier1 and bulk scoring share it.
+ */
+export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResult) {
   // Multi-unit subjects: comps of another unit count re-priced by the market-derived premium (units-stratum.ts).
   const { res, adjustments } = applyUnitsAdjustment(raw, deps.sales, deps.unitsPremium ?? null, s.units);
   const compRows = res.accepted.map((a) => a.row);
   const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
   const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
-  const evidence = evidenceOf(res, s, luxury);
+  return { res, adjustments, compRows, poolRows, evidence: evidenceOf(res, s, luxury) };
+}
+
+/** Tier-1 evidence for one subject (the kernel's strict sale_day < asOfDay keeps the future out). */
+export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
+  const raw = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
+  const { res, adjustments, compRows, poolRows, evidence } = tier1EvidenceOf(deps, s, raw);
   const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, [...compRows, ...res.rejected.map((r) => r.row)], s.asOfDay);
   const max = opts.withCeiling === false ? null : maxRenoSale24mo(deps, s);
   return {

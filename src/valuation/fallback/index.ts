@@ -4,3 +4,4 @@ export { fetchOpendataComps, opendataSalesIpc, type OpendataComps, type Opendata
 export { normalizeOpendata, type SodaRow } from './normalize.js';
 export { sodaUrl, universeQuery, salesQuery, charsQuery, type SodaParams } from './soda.js';
 export { getJson } from './http-get.js';
+export { serveValuation, opendataContext, type ServeFallbackConfig } from './serve.js';

@@ -119,6 +119,14 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
     expect(v.artifact!.arv).toBeNull();
     expect(v.arv.suppression_reason ?? v.artifact!.arv_null_reason).toBe('insufficient_renovated_comps');
   });
+
+  it('forced without network: the chain records the failure and no comp source values the subject', async () => {
+    const port = await closedPort();
+    const v = await serveValuation(served.input, ctx, { opendataBaseUrl: `http://127.0.0.1:${port}/resource`, forceOpendata: true });
+    expect(chainOf(v)).toEqual([['corpus', false], ['opendata_forced', false], ['none', false]]);
+    expect(v.artifact!.arv).toBeNull();
+    expect(ValuationSchema.safeParse(v).success).toBe(true);
+  });
 });
 
 // Through the valuation service's worker pool (the compiled `value` task: `npm run build` first, as value-service.test).
