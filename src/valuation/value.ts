@@ -53,7 +53,7 @@ export function tier1SubjectOf(r: ResolvedSubject, ctx: ValuationContext, asOfDa
   const s = r.subject;
   return {
     lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null, ptype: r.ptypeCode, county: COUNTY_CODE[s.county], asOfDay,
-    excludeParcelIdx: r.parcelRow, priceUsd: s.price,
+    excludeParcelIdx: r.parcelRow, priceUsd: s.price, units: s.units ?? null,
   };
 }
 

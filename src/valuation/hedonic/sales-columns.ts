@@ -30,9 +30,15 @@ function col<T extends ArrayLike<number>>(table: Table, name: string, Type: Ctor
 export function salesColumnsFromArrow(table: Table): SalesColumns {
   const pinCol = table.getChild(S.pin);
   if (!pinCol) throw new AppError('ingest_invalid_file', `sales snapshot has no column ${S.pin}`);
+  const pins = new Map<number, string>();
   return {
     length: table.numRows,
-    pin: (i) => String(pinCol.get(i)),
+    pin: (i) => {
+      // memoized: comp and rejection records of nearby subjects read the same rows again and again
+      let pin = pins.get(i);
+      if (pin === undefined) pins.set(i, (pin = String(pinCol.get(i))));
+      return pin;
+    },
     parcelIdx: col(table, S.parcelIdx, Uint32Array), county: col(table, S.county, Uint8Array), lat: col(table, S.lat, Float64Array),
     lon: col(table, S.lon, Float64Array), saleDay: col(table, S.saleDay, Int32Array), dateKnown: col(table, S.dateKnown, Uint8Array),
     priceUsd: col(table, S.priceUsd, Float64Array), sqft: col(table, S.sqft, Float64Array), beds: col(table, S.beds, Int8Array),
@@ -82,6 +88,17 @@ export function dayOfIso(iso: string): number {
   return Math.floor(ms / 86_400_000);
 }
 
+/** Memo of day → ISO date: every comp and rejection of every valuation formats its sale day (a few thousand distinct days). */
+const ISO_OF_DAY = new Map<number, string>();
+/** Entries kept before the memo is reset (about 270 years of days; only a pathological caller reaches it). */
+const ISO_MEMO_MAX = 100_000;
+
 export function isoOfDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  let iso = ISO_OF_DAY.get(day);
+  if (iso === undefined) {
+    iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+    if (ISO_OF_DAY.size >= ISO_MEMO_MAX) ISO_OF_DAY.clear();
+    ISO_OF_DAY.set(day, iso);
+  }
+  return iso;
 }
