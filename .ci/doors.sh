@@ -35,6 +35,18 @@ base="http://127.0.0.1:$port"
 for _ in $(seq 1 600); do curl -sf "$base/api/health" >/dev/null && break; kill -0 "$pid" 2>/dev/null || break; sleep 1; done
 curl -sf "$base/api/health" >/dev/null || { echo "doors: service did not become healthy"; tail -20 "$tmp/serve.log"; failed=$((failed + 1)); finish; }
 
+# Conformance runs first: its client is anonymous, and Schemathesis' auth checks (unauthenticated requests) draw on the
+# same anonymous per-IP quota, which would turn its tools/call into 429s.
+echo "--- MCP conformance ($CONFORMANCE_PKG) against $base/mcp"
+npx -y "$CONFORMANCE_PKG" server --url "$base/mcp" >"$tmp/conformance.log" 2>&1
+grep -E '^[✓✗] ' "$tmp/conformance.log" || { echo "conformance suite did not run:"; tail -20 "$tmp/conformance.log"; failed=$((failed + 1)); }
+while read -r mark name _; do
+  name=${name%:}
+  if [ "$mark" = "✓" ]; then passed=$((passed + 1))
+  elif [[ " $(echo $CONFORMANCE_EXPECTED_FAILURES) " == *" $name "* ]]; then echo "expected failure (needs reference-server fixture or capability): $name"
+  else echo "UNEXPECTED conformance failure: $name"; failed=$((failed + 1)); fi
+done < <(grep -E '^[✓✗] ' "$tmp/conformance.log")
+
 echo "--- schemathesis (PyPI) against $base/api/openapi.json"
 venv=.tmp/schemathesis-venv
 [ -x "$venv/bin/schemathesis" ] || { python3 -m venv "$venv" && "$venv/bin/python" -m pip install -q schemathesis; }
@@ -42,7 +54,7 @@ if [ -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/schemathesis" --version
   # REST GET/POST operations (the SSE stream is excluded: it never ends); 500 generated cases per operation; capped time.
   AVM_CI_API_KEY="$key" AVM_CI_WRITE_SECRET="$secret" "$venv/bin/schemathesis" --config-file .ci/schemathesis.toml run "$base/api/openapi.json" \
-    --max-examples 500 --exclude-path /api/events --request-timeout 30 --max-time 1200 \
+    --max-examples 500 --exclude-path /api/events --request-timeout 30 --max-time 900 \
     --report junit --report-junit-path "$tmp/schemathesis.xml" 2>&1 | tail -40
   counts=$(python3 - "$tmp/schemathesis.xml" <<'PY'
 import sys, xml.etree.ElementTree as ET
@@ -63,13 +75,4 @@ else
   echo "schemathesis could not be installed from PyPI"; failed=$((failed + 1))
 fi
 
-echo "--- MCP conformance ($CONFORMANCE_PKG) against $base/mcp"
-npx -y "$CONFORMANCE_PKG" server --url "$base/mcp" >"$tmp/conformance.log" 2>&1
-grep -E '^[✓✗] ' "$tmp/conformance.log" || { echo "conformance suite did not run:"; tail -20 "$tmp/conformance.log"; failed=$((failed + 1)); }
-while read -r mark name _; do
-  name=${name%:}
-  if [ "$mark" = "✓" ]; then passed=$((passed + 1))
-  elif [[ " $(echo $CONFORMANCE_EXPECTED_FAILURES) " == *" $name "* ]]; then echo "expected failure (needs reference-server fixture or capability): $name"
-  else echo "UNEXPECTED conformance failure: $name"; failed=$((failed + 1)); fi
-done < <(grep -E '^[✓✗] ' "$tmp/conformance.log")
 finish

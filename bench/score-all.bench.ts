@@ -18,7 +18,7 @@ export async function run(opts: { dataDir?: string; scale?: 'test' | 'default' |
   const store = openStore(corpus.dir);
   try {
     const t0 = performance.now();
-    const scorer = await poolScorer(store, config);
+    const scorer = await poolScorer(store, config, { warmLookups: false });
     const poolStartMs = performance.now() - t0;
     try {
       const load0 = loadavg()[0];

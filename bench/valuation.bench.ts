@@ -64,9 +64,23 @@ function cpuLatency(cases: ValueInput[], ctx: ValuationContext) {
     const d = process.cpuUsage(t);
     cpu.push(d.user + d.system);
   }
-  cpu.sort((a, b) => a - b);
-  const q = (p: number): number => cpu[Math.min(cpu.length - 1, Math.floor(p * cpu.length))];
-  return { median_us: q(0.5), p99_us: q(0.99), mean_us: Math.round((cpu.reduce((a, b) => a + b, 0) / cpu.length) * 10) / 10 };
+  // Intrinsic cost: the least CPU time of 3 runs per subject (a GC pause or a descheduling lands on one run, not all).
+  const minOf3 = cases.map((c, i) => {
+    let best = cpu[i];
+    for (let r = 0; r < 2; r++) {
+      const t = process.cpuUsage();
+      valueProperty(c, ctx);
+      const d = process.cpuUsage(t);
+      best = Math.min(best, d.user + d.system);
+    }
+    return best;
+  });
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const q = (p: number): number => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+    return { median_us: q(0.5), p99_us: q(0.99), mean_us: Math.round((s.reduce((a, b) => a + b, 0) / s.length) * 10) / 10 };
+  };
+  return { ...stats(cpu), intrinsic_min_of_3: stats(minOf3) };
 }
 
 export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<Record<string, unknown>> {
@@ -86,6 +100,7 @@ export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<
       subjects: cases.length, loadavg_1m: Math.round(loadavg()[0] * 100) / 100, target_p99_us: 1000,
       ratio_p99_to_target: full.p99_us === null ? null : Math.round((full.p99_us / 1000) * 100) / 100,
       ratio_cpu_p99_to_target: Math.round((full.cpu.p99_us / 1000) * 100) / 100,
+      ratio_intrinsic_cpu_p99_to_target: Math.round((full.cpu.intrinsic_min_of_3.p99_us / 1000) * 100) / 100,
       full, tier1_core: tier1Only,
     };
     writeBenchResult('valuation', result);

@@ -42,7 +42,10 @@ export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorSe
   app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy }));
   app.use(auditMiddleware({ audit: doors.audit }));
   const limit = rateLimitMiddleware({ limiter: doors.limiter });
-  app.use((ctx, next) => (ctx.path === '/mcp' ? next() : limit(ctx, next)));
+  // MCP counts its tools/call messages itself. A request carrying the valid operator secret is not public traffic: it
+  // would otherwise count as a rejected key in its IP's anonymous quota; wrong guesses at the secret still do.
+  const exempt = (ctx: Context): boolean => ctx.path === '/mcp' || isOperatorAuthorization(ctx.req.headers.authorization, svc.config.writeSecret);
+  app.use((ctx, next) => (exempt(ctx) ? next() : limit(ctx, next)));
   app.use((ctx, next) => operationGuard(ctx, next, svc));
 }
 

@@ -12,15 +12,19 @@ export function scoringContext(store: Store, kernel?: Kernel): ValuationContext 
 
 const perDataDir = new Map<string, { store: Store; ctx: ValuationContext | null; kernel: Kernel | null }>();
 
-/** Worker side: the store and context for `dataDir`, opened on first use and kept while the snapshot is current. */
-export function workerScoringContext(dataDir: string, kernel: Kernel): ValuationContext {
+/**
+ * Worker side: the store and context for `dataDir`, opened on first use and kept while the snapshot is current;
+ * `warm` (the listings pool's start-up task) also builds the lazy lookups a listings run reads (warmLookups).
+ */
+export function workerScoringContext(dataDir: string, kernel: Kernel, o: { warm?: boolean } = {}): ValuationContext {
   let hit = perDataDir.get(dataDir);
   if (!hit) {
     hit = { store: openStore(dataDir), ctx: null, kernel: null };
     perDataDir.set(dataDir, hit);
   }
   if (!hit.ctx || hit.kernel !== kernel || hit.ctx.snapshotId !== hit.store.currentSnapshotId()) {
-    hit.ctx = warmLookups(scoringContext(hit.store, kernel));
+    const ctx = scoringContext(hit.store, kernel);
+    hit.ctx = o.warm ? warmLookups(ctx) : ctx;
     hit.kernel = kernel;
   }
   return hit.ctx;

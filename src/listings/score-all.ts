@@ -174,7 +174,7 @@ export async function runScoreAll(config: Config, o: { limit?: number } = {}): P
   const { openStore } = await import('../store/store.js');
   const { poolScorer } = await import('./scorer.js');
   const store = openStore(config.dataDir);
-  const scorer = await poolScorer(store, config);
+  const scorer = await poolScorer(store, config, { warmLookups: false });
   try {
     return await scoreAll(store, scorer, { progress: createProgress('score-all'), limit: o.limit });
   } finally {

@@ -33,8 +33,8 @@ export const tasks: Record<string, TaskHandler> = {
   /** risk_report tool: payload {dataDir, params} with the tool's raw params (validated strictly). */
   [RISK_TASK]: (p: { dataDir: string; params: unknown }, { kernel }): RiskReportResponse => riskReportFor(workerScoringContext(p.dataDir, kernel), p.params),
   /** Builds this worker's context now (seconds at default scale) so the first real batch does not pay for it. */
-  [WARM_TASK]: (p: { dataDir: string }, { kernel }): number => {
-    workerScoringContext(p.dataDir, kernel);
+  [WARM_TASK]: (p: { dataDir: string; warm?: boolean }, { kernel }): number => {
+    workerScoringContext(p.dataDir, kernel, { warm: p.warm ?? true });
     return threadId;
   },
 };

@@ -37,9 +37,10 @@ export function scoreTaskModulePath(): string {
 
 /**
  * A pool whose workers each open the store under dataDir and build their valuation context before this resolves
- * (start-up), then score batches against their own kernel.
+ * (start-up), then score batches against their own kernel. `warmLookups` (default true: the listings run) also builds
+ * the PIN/address/point lookups at start-up; bulk scoring by parcel row does not read them (false).
  */
-export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs'>): Promise<BatchScorer> {
+export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs'>, o: { warmLookups?: boolean } = {}): Promise<BatchScorer> {
   const pool = await createValuationPool({
     workers: config.workers,
     maxQueue: config.poolMaxQueue,
@@ -52,7 +53,7 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
   // normally lands one task per thread; a few rounds cover an unlucky distribution).
   const warmed = new Set<number>();
   for (let round = 0; round < 4 && warmed.size < pool.threads; round++) {
-    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { dataDir: config.dataDir })));
+    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { dataDir: config.dataDir, warm: o.warmLookups ?? true })));
     ids.forEach((id) => warmed.add(id));
   }
   return {

@@ -42,6 +42,13 @@ export function canonicalJson(value: unknown, path = '$'): string {
   // Fast path (no path strings, no intermediate arrays); on any refusal the checked walk below names the culprit.
   if (path === '$') {
     try {
+      // Key-sorted plain copy serialized natively; JSON.stringify keeps insertion order except for integer-like
+      // keys, which sortedCopy refuses (then the string walk below, which orders every key itself).
+      return JSON.stringify(sortedCopy(value));
+    } catch (e) {
+      if (e !== REFUSED) throw e;
+    }
+    try {
       return fastCanonical(value);
     } catch (e) {
       if (e !== REFUSED) throw e;
@@ -54,6 +61,54 @@ export function canonicalJson(value: unknown, path = '$'): string {
 const REFUSED = Symbol('canonical-refused');
 const NON_ASCII = /[^\x00-\x7f]/;
 const nfc = (s: string): string => (NON_ASCII.test(s) ? s.normalize('NFC') : s);
+
+const INTEGER_LIKE = /^(0|[1-9][0-9]*)$/;
+
+/** The value with object keys inserted in canonical order (numbers, strings as canonicalJson writes them), or REFUSED. */
+function sortedCopy(value: unknown): unknown {
+  if (value === null) return null;
+  switch (typeof value) {
+    case 'boolean':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw REFUSED;
+      return value; // JSON.stringify writes -0 as 0 and numbers in shortest round-trip form, as canonicalJson
+    case 'string':
+      return nfc(value);
+    case 'object':
+      break;
+    default:
+      throw REFUSED;
+  }
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) throw REFUSED;
+      out[i] = sortedCopy(value[i]);
+    }
+    return out;
+  }
+  const obj = value as Record<string, unknown>;
+  const proto = Object.getPrototypeOf(obj);
+  if (proto !== Object.prototype && proto !== null) throw REFUSED;
+  const keys = sortedKeysOf(obj);
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (obj[k] !== undefined) out[k] = sortedCopy(obj[k]);
+  return out;
+}
+
+/** Last key list seen and its sorted order: arrays of records (comps, rejections) share one shape, so one sort. */
+let lastShape: { raw: string[]; sorted: string[] } | null = null;
+
+function sortedKeysOf(obj: Record<string, unknown>): string[] {
+  const raw = Object.keys(obj);
+  const last = lastShape;
+  if (last && last.raw.length === raw.length && last.raw.every((k, i) => k === raw[i])) return last.sorted;
+  for (const k of raw) if (NON_ASCII.test(k) || INTEGER_LIKE.test(k) || k === '__proto__') throw REFUSED;
+  const sorted = [...raw].sort();
+  lastShape = { raw, sorted };
+  return sorted;
+}
 
 function fastCanonical(value: unknown): string {
   if (value === null) return 'null';

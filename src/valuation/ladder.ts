@@ -10,7 +10,9 @@ import { AppError } from '../errors/app-error.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { VALUATION_DISPLAY } from '../registry/groups/valuation.js';
 import { legacyConfidence } from './ladder-confidence.js';
+import { evidenceLooksValid } from './ladder-evidence-check.js';
 import { LadderEvidenceSchema, type AreaContextEvidence, type HedonicEvidence, type LadderEvidence, type SubjectGates, type Tier1Evidence } from './ladder-evidence.js';
+import { segmentOfCalibrationKey } from './segment.js';
 
 /** The arv fields the ladder decides; evidence arrays (comps, flip_pairs, …) are attached by the artifact module. */
 export type ArvDisplay = Pick<
@@ -108,9 +110,7 @@ export function toValuationDisplay(d: LadderDecision): ValuationDisplay {
 
 /** Applies the spec's display-ladder table. Expected outcomes are values; malformed evidence throws internal_error. */
 export function decideValuationDisplay(evidence: LadderEvidence): LadderDecision {
-  const parsed = LadderEvidenceSchema.safeParse(evidence);
-  if (!parsed.success) throw new AppError('internal_error', 'malformed ladder evidence', { details: parsed.error.issues });
-  const ev = parsed.data;
+  const ev = checkedEvidence(evidence);
   const areaContext = ev.areaContext ? toAreaContext(ev.areaContext) : null;
   const hard = hardSuppression(ev.subject);
   if (hard) return suppressed(hard);
@@ -121,6 +121,14 @@ export function decideValuationDisplay(evidence: LadderEvidence): LadderDecision
   if (ev.tier2 && isTier2Servable(ev.tier2, ev.subject)) return tier2Decision(ev.tier2, reason, areaContext);
   if (areaContext) return areaContextDecision(reason, areaContext);
   return suppressed(reason);
+}
+
+/** The evidence as the schema accepts it: the plain pre-check passes the common case, zod parses (or refuses) the rest. */
+function checkedEvidence(evidence: LadderEvidence): LadderEvidence {
+  if (evidenceLooksValid(evidence)) return evidence;
+  const parsed = LadderEvidenceSchema.safeParse(evidence);
+  if (!parsed.success) throw new AppError('internal_error', 'malformed ladder evidence', { details: parsed.error.issues });
+  return parsed.data;
 }
 
 /** Subject gates that suppress outright, in precedence order. */
@@ -178,7 +186,7 @@ function tier1Decision(t: Tier1Evidence, s: SubjectGates, areaContext: AreaConte
     confidence_p10: cal?.confidenceP10 ?? null,
     fsd: t.fsdPct,
     ladder_step: t.ladderStep,
-    segment: cal?.segment ?? null,
+    segment: cal ? segmentOfCalibrationKey(cal.segment) : null,
     interval,
     comp_range: t.compRangeUsd,
   };

@@ -73,7 +73,7 @@ export function decideFrom(
   const g = gates(r, ctx);
   const { asOfDay } = at;
   const tier1: Tier1Evidence | null = t1
-    ? { ...t1, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
+    ? { ...t1, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment, t1) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
     : null;
   const areaOf = () => (g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null));
   let evidence: LadderEvidence = { subject: g, tier1, tier2: isBlocked(g) ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null), areaContext: o.area === 'eager' ? areaOf() : null };
@@ -95,20 +95,8 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
   return { ...decideFrom(r, ctx, at, t1?.evidence ?? null, asIs, { ownerOccupied: input.ownerOccupied ?? false, area: 'eager' }), t1 };
 }
 
-/** The reference tax lookups, memoized: they scan the whole rate file per call and a valuation needs one row. */
-function memo<A extends unknown[], R>(f: (...a: A) => R): (...a: A) => R {
-  const cache = new Map<string, R>();
-  return (...a) => {
-    const k = JSON.stringify(a);
-    if (!cache.has(k)) cache.set(k, f(...a));
-    return cache.get(k) as R;
-  };
-}
-const TAX_REFERENCE: TaxReference = {
-  rate: memo((m: string, y: number) => REFERENCE_TAX_SOURCE.rate(m, y)),
-  equalizer: memo((y: number) => REFERENCE_TAX_SOURCE.equalizer(y)),
-  loa: memo((c: string, y: number) => REFERENCE_TAX_SOURCE.loa(c, y)),
-};
+/** The reference tax lookups: the reader (reference/load.ts) indexes each file once, so no per-valuation cache. */
+const TAX_REFERENCE: TaxReference = REFERENCE_TAX_SOURCE;
 
 function taxOf(p: Decided, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
   const s = p.r.subject;
@@ -132,7 +120,7 @@ const REHAB_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
 /** The spec's inputs-hash members for this valuation (everything it read except the subject and the clock). */
 function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps: readonly unknown[], chain: readonly FallbackAttempt[]): BuildArtifactInput['hashParts'] {
   const { r, t1, evidence } = p;
-  const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment) : null;
+  const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment, evidence.tier1) : null;
   return {
     tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
     assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },

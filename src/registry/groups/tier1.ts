@@ -8,7 +8,7 @@ const HOUSE = 'house rule (issue 4)';
 
 export const TIER1 = defineGroup({
   name: 'tier1_valuation',
-  version: '1.1.0',
+  version: '1.2.0',
   owner: 'valuation',
   entries: {
     time_index_min_month_sales: c(20, 'sales', 'a month with fewer residualized sales carries the previous level forward (chained) instead of a noisy median', `${HOUSE}: median of n=20 has ~±4% standard error at a 15% residual spread`),
@@ -23,6 +23,7 @@ export const TIER1 = defineGroup({
     subject_match_radius_mi: c(0.01, 'miles', 'a lat/lon subject takes the characteristics of a parcel within ~16 m (same lot); farther, fields stay null', `${HOUSE}: geocoder rooftop accuracy is ~10 m`),
     units_adj_min_sales: c(30, 'sales per unit count', 'the 2/3/4-unit price adjustment is estimated only when every unit count has at least 30 qualifying pre-cutoff multi-unit sales; otherwise no adjustment (factor 1)', 'DOMAIN.md Measuring a valuation model (30 sales per group)'),
     holdout_days: c(365, 'days', 'the out-of-time backtest values the last ~12 months of sales', 'issue 4 brief; DOMAIN.md Out-of-time testing'),
+    calibration_class_min_n: c(100, 'sales', 'an evidence class (ladder step) within a segment gets its own Mondrian conformal row only with at least 100 calibration ratios; otherwise it takes its segment row. Given the calibration set, split-conformal coverage is Beta-distributed with sd sqrt(0.8·0.2/(n+2)) ≈ 4 points at n = 100, inside the ±5-point tolerance', 'Vovk et al., Mondrian conformal prediction; Angelopoulos & Bates 2021 (coverage given the calibration set is Beta); issue 4 (±5 pts)'),
     calibration_min_n: c(30, 'sales', 'a segment gets its own conformal row only with at least 30 calibration ratios; ratio-study groups need 30', 'DOMAIN.md Measuring a valuation model (30 sales)'),
     gate_point_min_ppe10: c(0.5, 'fraction', 'a segment displays points only when test PPE10 >= 50%', `${HOUSE}: below half within ±10% a point misleads more than a range; Zillow off-market ~61% (DOMAIN.md)`),
     gate_coverage_tolerance: c(0.05, 'probability', 'test coverage of the 80% interval within ±5 points of nominal', 'issue 4 targets (±5 pts per segment)'),

@@ -21,6 +21,9 @@ export type BacktestRecord = {
   /** Unrounded Tier-1 value, or null when Tier 1 did not serve (suppressed / fewer than 3 comps). */
   estimateUsd: number | null;
   nComps: number;
+  /** Comp-policy ladder step (1..3) and robust dispersion in percent: the evidence-class keys (calibration/classes.ts). */
+  ladderStep: 1 | 2 | 3 | null;
+  fsdPct: number | null;
   /** Suppression reason when not valued. */
   reason: string | null;
 };
@@ -60,7 +63,8 @@ function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string
   });
   return {
     row, saleDay: c.saleDay[row], priceUsd: c.priceUsd[row], segment,
-    estimateUsd: decision.artifactArv?.value ?? null, nComps: t1.evidence.nComps, reason: decision.arvNullReason,
+    estimateUsd: decision.artifactArv?.value ?? null, nComps: t1.evidence.nComps,
+    ladderStep: t1.evidence.ladderStep, fsdPct: t1.evidence.fsdPct, reason: decision.arvNullReason,
   };
 }
 

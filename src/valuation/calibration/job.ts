@@ -9,18 +9,22 @@ import { MODEL_VERSION } from '../../registry/versions.js';
 import type { Store } from '../../store/store.js';
 import { isoOfDay, salesColumnsFromArrow, type SalesColumns } from '../hedonic/sales-columns.js';
 import { mdape } from '../metrics.js';
-import type { CalibrationTable, SegmentMetrics } from '../segment.js';
+import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMetrics } from '../segment.js';
 import { runBacktest, type BacktestRecord } from './backtest.js';
 import { readOracleValues, saleKey } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
-import { buildCalibrationTable, groupMetrics, splitInTime } from './table.js';
+import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime } from './table.js';
 
 export type ReportRow = SegmentMetrics & { group: string; display: string | null; q80Lo: number | null; q80Hi: number | null; oracleMdape: number | null; oracleN: number };
+/** Test metrics of one evidence class of a segment under the interval serving gives it (own Mondrian row or the segment's). */
+export type ClassReportRow = SegmentMetrics & { group: string; interval: 'class' | 'segment_fallback'; nCalibration: number; q80Lo: number; q80Hi: number };
 export type CalibrationReport = {
   version: string;
   snapshotId: string;
   holdout: { start: string; split: string; end: string; sales: number; calibrationSales: number; testSales: number };
   rows: ReportRow[];
+  /** Per segment × evidence class (ladder step) seen in the test half. */
+  classes: ClassReportRow[];
   gates: GateSummary;
   promoted: boolean;
   elapsedMs: number;
@@ -51,6 +55,25 @@ function reportRows(table: CalibrationTable, test: readonly BacktestRecord[], sa
   return [...rows, { group: 'overall', ...table.overall, display: null, q80Lo: null, q80Hi: null, oracleMdape: o.mdape, oracleN: o.n }];
 }
 
+/** Every (segment, class) of the valued test sales of calibrated segments, with the interval each got. */
+function classReportRows(table: CalibrationTable, test: readonly BacktestRecord[]): ClassReportRow[] {
+  const out: ClassReportRow[] = [];
+  for (const [seg, row] of Object.entries(table.segments).sort((a, b) => a[0].localeCompare(b[0]))) {
+    const recs = test.filter((r) => r.segment === seg && r.estimateUsd !== null);
+    const classes = [...new Set(recs.map((r) => evidenceClassOf(r) ?? 'none'))].sort();
+    for (const k of classes) {
+      const inClass = recs.filter((r) => (evidenceClassOf(r) ?? 'none') === k);
+      const used = intervalRowFor(row, inClass[0]);
+      const own = row.classes?.[k];
+      out.push({
+        group: `${seg}/${k}`, ...groupMetrics(inClass, (r) => boundsFor(row, r)), interval: own ? 'class' : 'segment_fallback',
+        nCalibration: own?.nCalibration ?? row.nCalibration, q80Lo: used.q80Lo, q80Hi: used.q80Hi,
+      });
+    }
+  }
+  return out;
+}
+
 const f = (x: number | null, d = 3): string => (x === null ? '—' : x.toFixed(d));
 const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 
@@ -58,7 +81,9 @@ export function reportMarkdown(r: CalibrationReport): string {
   const head = '| segment | n | MdAPE | oracle MdAPE | PPE10 | cov80 | width80 | COD | PRD | PRB | suppressed | display |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = r.rows.map((x) => `| ${x.group} | ${x.n} | ${pct(x.mdape)} | ${pct(x.oracleMdape)} | ${pct(x.ppe10)} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.cod, 2)} | ${f(x.prd)} | ${f(x.prb)} | ${pct(x.suppressionRate)} | ${x.display ?? '—'} |`);
   const gates = r.gates.checks.map((c) => `${c.gate}=${c.value === null ? '—' : c.value.toFixed(3)} (${c.target}) ${c.passed ? 'pass' : 'FAIL'}`).join('; ');
-  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
+  const classHead = ['Mondrian evidence classes (test half; interval = own class row or the segment row as fallback):', '| segment/class | n | cov80 | width80 | q80 | interval | n calibration |', '|---|---|---|---|---|---|---|'];
+  const classLines = r.classes.map((x) => `| ${x.group} | ${x.n} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.q80Lo)}–${f(x.q80Hi)} | ${x.interval} | ${x.nCalibration} |`);
+  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...classHead, ...classLines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
 }
 
 /** `besideTier1`: also run the Tier-2 and rent backtests for the report (default: when writing the report). */
@@ -82,7 +107,7 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const report: CalibrationReport = {
     version: table.version, snapshotId: snap.id,
     holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
-    rows: reportRows(table, split.test, sales, truth), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
+    rows: reportRows(table, split.test, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
     besideTier1: beside,
   };
   if (opts.resultsDir) {

@@ -1,13 +1,14 @@
 // Backtest records → the calibration table: split the holdout in time (first half calibrates, second half tests),
 // per segment split-conformal q80_lo/q80_hi of r = price / estimate, confidence_p10, test metrics, and the display
-// setting chosen by the gates of the tier1_valuation constants group. Pure: no store, no clock.
+// setting chosen by the gates of the tier1_valuation constants group; within a segment, Mondrian rows per evidence
+// class (ladder step) with enough calibration ratios. Pure: no store, no clock.
 import { createHash } from 'node:crypto';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { splitConformalQuantiles } from '../conformal.js';
 import type { DisplaySetting } from '../ladder-evidence.js';
 import { mdape, ppe, ratioStudy } from '../metrics.js';
-import type { CalibrationRow, CalibrationTable, SegmentMetrics } from '../segment.js';
+import { evidenceClassOf, intervalRowFor, type CalibrationClassRow, type CalibrationRow, type CalibrationTable, type IntervalRows, type SegmentMetrics } from '../segment.js';
 import type { BacktestRecord } from './backtest.js';
 
 export type Split = { calibration: BacktestRecord[]; test: BacktestRecord[]; splitDay: number };
@@ -22,19 +23,26 @@ export function splitInTime(records: readonly BacktestRecord[]): Split {
 type Valued = BacktestRecord & { estimateUsd: number };
 const valuedOf = (rs: readonly BacktestRecord[]): Valued[] => rs.filter((r): r is Valued => r.estimateUsd !== null);
 
-/** Test metrics of a group; `q` = the conformal ratio bounds applied to each estimate (null: no interval). */
-export function groupMetrics(all: readonly BacktestRecord[], q: { lo: number; hi: number } | null): SegmentMetrics {
+export type RatioBounds = { lo: number; hi: number };
+
+/**
+ * Test metrics of a group; `q` = the conformal ratio bounds applied to each estimate, the same for all or per sale
+ * (Mondrian: each sale's class row); null = no interval.
+ */
+export function groupMetrics(all: readonly BacktestRecord[], q: RatioBounds | ((r: BacktestRecord) => RatioBounds) | null): SegmentMetrics {
   const v = valuedOf(all);
   const est = v.map((r) => r.estimateUsd);
   const price = v.map((r) => r.priceUsd);
   const study = v.length >= 2 ? ratioStudy(est, price) : null;
-  const covered = q ? v.filter((r) => r.priceUsd >= q.lo * r.estimateUsd && r.priceUsd <= q.hi * r.estimateUsd).length : 0;
+  const bounds = q === null ? null : v.map((r) => (typeof q === 'function' ? q(r) : q));
+  const covered = bounds ? v.filter((r, i) => r.priceUsd >= bounds[i].lo * r.estimateUsd && r.priceUsd <= bounds[i].hi * r.estimateUsd).length : 0;
+  const width = bounds ? bounds.reduce((acc, b) => acc + (b.hi - b.lo), 0) : 0;
   return {
     n: v.length,
     mdape: v.length > 0 ? mdape(est, price) : null,
     ppe10: v.length > 0 ? ppe(est, price) : null,
-    coverage80: q && v.length > 0 ? covered / v.length : null,
-    meanWidth80: q && v.length > 0 ? q.hi - q.lo : null,
+    coverage80: bounds && v.length > 0 ? covered / v.length : null,
+    meanWidth80: bounds && v.length > 0 ? width / v.length : null,
     cod: study?.cod ?? null,
     prd: study?.prd ?? null,
     prb: study?.prb ?? null,
@@ -54,16 +62,47 @@ export function chooseDisplay(m: SegmentMetrics): { display: DisplaySetting; rea
   return { display: 'range', reason: `${ppeOk ? '' : `PPE10 ${m.ppe10?.toFixed(3)} < ${g.gate_point_min_ppe10}; `}${covOk ? '' : `coverage ${m.coverage80?.toFixed(3)} outside ±${g.gate_coverage_tolerance}`}`.trim() };
 }
 
+/** Conformal quantiles and confidence_p10 of valued calibration records (at least one). */
+function conformalOf(v: readonly Valued[]): { q: RatioBounds; confidenceP10: number } {
+  const est = v.map((r) => r.estimateUsd);
+  const price = v.map((r) => r.priceUsd);
+  const q = splitConformalQuantiles(est, price, VALUATION_DISPLAY.v.interval_coverage);
+  return { q: { lo: q.qLo, hi: q.qHi }, confidenceP10: ppe(est, price) * 100 };
+}
+
+/** Mondrian rows: each evidence class with at least calibration_class_min_n valued calibration records. */
+export function classRows(cal: readonly BacktestRecord[], test: readonly BacktestRecord[]): Record<string, CalibrationClassRow> {
+  const byClass = new Map<string, Valued[]>();
+  for (const r of valuedOf(cal)) {
+    const k = evidenceClassOf(r);
+    if (k) byClass.set(k, [...(byClass.get(k) ?? []), r]);
+  }
+  const out: Record<string, CalibrationClassRow> = {};
+  for (const [k, v] of [...byClass].sort((a, b) => a[0].localeCompare(b[0]))) {
+    if (v.length < TIER1.v.calibration_class_min_n) continue;
+    const { q, confidenceP10 } = conformalOf(v);
+    out[k] = { q80Lo: q.lo, q80Hi: q.hi, confidenceP10, nCalibration: v.length, test: groupMetrics(test.filter((r) => evidenceClassOf(r) === k), q) };
+  }
+  return out;
+}
+
+/** The ratio bounds serving gives a sale of `row`'s segment (its class row, else the segment row). */
+export const boundsFor = (row: IntervalRows, r: BacktestRecord): RatioBounds => {
+  const i = intervalRowFor(row, r);
+  return { lo: i.q80Lo, hi: i.q80Hi };
+};
+
 /** One segment's row, or null when the calibration half has fewer than calibration_min_n valued sales. */
 export function segmentRow(segment: string, cal: readonly BacktestRecord[], test: readonly BacktestRecord[]): CalibrationRow | null {
   const v = valuedOf(cal);
   if (v.length < TIER1.v.calibration_min_n) return null;
-  const est = v.map((r) => r.estimateUsd);
-  const price = v.map((r) => r.priceUsd);
-  const q = splitConformalQuantiles(est, price, VALUATION_DISPLAY.v.interval_coverage);
-  const metrics = groupMetrics(test, { lo: q.qLo, hi: q.qHi });
+  const { q, confidenceP10 } = conformalOf(v);
+  const classes = classRows(cal, test);
+  const base = { segment, q80Lo: q.lo, q80Hi: q.hi, confidenceP10, nCalibration: v.length, classes };
+  // The gate judges the intervals serving will give (Mondrian where a class is calibrated).
+  const metrics = groupMetrics(test, (r) => boundsFor(base, r));
   const { display, reason } = chooseDisplay(metrics);
-  return { segment, q80Lo: q.qLo, q80Hi: q.qHi, confidenceP10: ppe(est, price) * 100, display, displayReason: reason, nCalibration: v.length, test: metrics };
+  return { ...base, display, displayReason: reason, test: metrics };
 }
 
 const groupBy = (rs: readonly BacktestRecord[]): Map<string, BacktestRecord[]> => {
@@ -95,14 +134,9 @@ export function buildCalibrationTable(records: readonly BacktestRecord[], meta: 
   };
 }
 
-/** Overall test metrics; the interval of each sale is its own segment's (sales of uncalibrated segments have none). */
+/** Overall test metrics; each sale's interval is the one serving gives it (sales of uncalibrated segments have none). */
 export function overallMetrics(test: readonly BacktestRecord[], segments: Record<string, CalibrationRow>): SegmentMetrics {
   const base = groupMetrics(test, null);
-  const withRow = valuedOf(test).filter((r) => segments[r.segment]);
-  const covered = withRow.filter((r) => {
-    const s = segments[r.segment];
-    return r.priceUsd >= s.q80Lo * r.estimateUsd && r.priceUsd <= s.q80Hi * r.estimateUsd;
-  }).length;
-  const width = withRow.reduce((acc, r) => acc + (segments[r.segment].q80Hi - segments[r.segment].q80Lo), 0);
-  return { ...base, coverage80: withRow.length ? covered / withRow.length : null, meanWidth80: withRow.length ? width / withRow.length : null };
+  const withRow = groupMetrics(test.filter((r) => segments[r.segment]), (r) => boundsFor(segments[r.segment], r));
+  return { ...base, coverage80: withRow.coverage80, meanWidth80: withRow.meanWidth80 };
 }
