@@ -1,6 +1,7 @@
 // The corpus jobs behind `avm generate`, `avm ingest` and first start: generate the synthetic raw files, then ingest
 // them into LMDB. Ground truth goes to <data dir>/truth and is never read here. The generator and loaders are imported
 // lazily: a restart on a stored corpus must not pay for loading them.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
@@ -35,9 +36,23 @@ export async function runIngest(config: Config, rawDir?: string): Promise<string
   }
 }
 
-/** First start: generate the default corpus when no raw files exist, then ingest it. */
+/** Runs one `avm` command in a child process with the same data folder; its output goes to this process's stderr. */
+function runCliJob(config: Config, command: string): void {
+  const cli = join(config.rootDir, 'dist', 'src', 'cli.js');
+  execFileSync(process.execPath, [cli, command, '--data-dir', config.dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * First start: generate the default corpus when no raw files exist, ingest it, then fit the Tier-2 hedonic model and
+ * run the calibration backtest, so the first valuations served are calibrated (without a calibration table every
+ * Tier-1 answer is range-only). The calibration here writes no report and never reads the ground truth.
+ */
 export async function ensureCorpus(config: Config, hasSnapshot: boolean): Promise<void> {
   if (hasSnapshot) return;
   if (!existsSync(join(config.dataDir, RAW_DIR, CCAO_SALES.file))) await runGenerate(config, { seed: config.seed, scale: 'default' });
   await runIngest(config);
+  const t0 = performance.now();
+  // Separate processes: the serving process never loads the calibration job (its report path reads ground truth).
+  for (const job of ['fit-hedonic', 'calibrate']) runCliJob(config, job);
+  process.stderr.write(`fitted hedonic_v1 and calibrated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 }

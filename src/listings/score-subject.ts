@@ -1,6 +1,5 @@
 // Values and underwrites one subject and reduces it to a compact scored record (raw strategy scores, no percentiles):
 // the unit of work of the listings run and bulk scoring, run inside a worker. Economics only when the ladder says point.
-import type { Valuation } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
 import { rawStrategyScore } from '../scoring/raw-score.js';
 import { resolveWeights } from '../scoring/weights.js';
