@@ -64,7 +64,12 @@ function muniOf(ctx: ValuationContext, geoid: string | null): string | null {
   return m.get(geoid) ?? null;
 }
 
-const perStrategy = <T>(f: (s: Strategy) => T): Record<Strategy, T> => Object.fromEntries(STRATEGIES.map((s) => [s, f(s)])) as Record<Strategy, T>;
+/** One value per strategy, in STRATEGIES order (a plain loop: this runs several times per scored parcel). */
+function perStrategy<T>(f: (s: Strategy) => T): Record<Strategy, T> {
+  const out = {} as Record<Strategy, T>;
+  for (const s of STRATEGIES) out[s] = f(s);
+  return out;
+}
 
 /** The underwriting input a valuation supports: the only ARV used is pointArvUsd (null unless the ladder said point). */
 export function underwriteInputOf(v: ScorableValuation, isChicago: boolean, priceUsd: number | null): UnderwriteInput {
