@@ -5,6 +5,7 @@ import type { Kernel } from '../kernel/index.js';
 import { openStore, type Store } from '../store/store.js';
 import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
 import { scoreSubject, type ScoreSubject } from './score-subject.js';
+import { LISTINGS_RUN } from '../registry/groups/listings.js';
 
 export function scoringContext(store: Store, kernel?: Kernel): ValuationContext {
   return buildValuationContext(store, { kernel });
@@ -43,7 +44,7 @@ export function warmLookups(ctx: ValuationContext): ValuationContext {
     p.near(p.lat[0], p.lon[0]);
   }
   // A few real scorings load the reference files, the rent and tax caches and get the hot code compiled.
-  const warm: ScoreSubject[] = ctx.subjects.listings.slice(0, WARM_SUBJECTS).map((l) => ({
+  const warm: ScoreSubject[] = ctx.subjects.listings.slice(0, LISTINGS_RUN.v.worker_warm_subjects).map((l) => ({
     id: l.listing_id, input: { lat: l.lat, lon: l.lon, address: l.address || null, price: l.price_usd, units: l.units },
   }));
   for (const s of warm) scoreSubject(s, ctx); // errors are values here; the result is discarded
@@ -51,4 +52,3 @@ export function warmLookups(ctx: ValuationContext): ValuationContext {
 }
 
 /** Listings scored at worker start-up to warm the context (a few ms; the run itself scores up to 200). */
-const WARM_SUBJECTS = 16;

@@ -25,7 +25,16 @@ export { COMP_POLICY };
 
 export const ALL_GROUPS = [COMP_POLICY, AUTH_LIMITS, INGEST, REFERENCE_DERIVATION, ALERTS, UNDERWRITING, SCORING, TAX, REHAB, GENERATOR, VALUATION_DISPLAY, RATIO_STUDY, HEDONIC, AREA_CONTEXT, RENT, INCOME, FALLBACK, TIER1, DOORS, LISTINGS_RUN, RISK, PULSE] as const;
 
-export const REGISTRY_VERSION = ALL_GROUPS.map((g) => `${g.name}@${g.version}`).join(',');
+const versionOf = (groups: readonly { name: string; version: string }[]): string => groups.map((g) => `${g.name}@${g.version}`).join(',');
+
+/** Version of the whole registry (the published document). */
+export const REGISTRY_VERSION = versionOf(ALL_GROUPS);
+
+/**
+ * Version of the groups a valuation's numbers depend on: the inputs hash, the calibration digest and the hedonic fit
+ * carry this one, so bumping an unrelated group (alerts, auth, listings…) does not invalidate calibrations.
+ */
+export const VALUATION_REGISTRY_VERSION = versionOf([COMP_POLICY, TIER1, VALUATION_DISPLAY, HEDONIC, AREA_CONTEXT, RENT, INCOME, TAX, REHAB, FALLBACK]);
 
 /** The published document: groups with their entries (values, units, reasons, sources). */
 export function constantsRegistryDocument(): { version: string; groups: Array<{ name: string; version: string; owner: string; entries: Record<string, unknown> }> } {

@@ -6,7 +6,7 @@ import { canonicalJson } from '../valuation/inputs-hash.js';
 import type { CalibrationTable, SegmentMetrics } from '../valuation/segment.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import type { Store } from '../store/store.js';
-import { REGISTRY_VERSION } from './constants.js';
+import { VALUATION_REGISTRY_VERSION } from './constants.js';
 import { COMP_POLICY } from './groups/comp-policy.js';
 import { TIER1 } from './groups/tier1.js';
 import { MODEL_VERSION } from './versions.js';
@@ -34,7 +34,7 @@ const tableKey = (version: string): string => `table:${version}`;
 const HISTORY_MAX = 20;
 
 /** Immutable digest of a release: code version, parameters and the calibration table, canonical JSON, SHA-256. */
-export function artifactDigest(table: CalibrationTable, modelVersion = MODEL_VERSION, registryVersion = REGISTRY_VERSION): string {
+export function artifactDigest(table: CalibrationTable, modelVersion = MODEL_VERSION, registryVersion = VALUATION_REGISTRY_VERSION): string {
   const doc = canonicalJson({ model_version: modelVersion, parameters: { registry: registryVersion, comp_policy: COMP_POLICY.v }, calibration: table });
   return createHash('sha256').update(`avm-model-artifact/v1\n${doc}`, 'utf8').digest('hex');
 }
@@ -107,7 +107,7 @@ export function modelRegistryDocument(reg: ModelRegistry): Record<string, unknow
   const doc = reg.document();
   return {
     model_version: MODEL_VERSION,
-    registry_version: REGISTRY_VERSION,
+    registry_version: VALUATION_REGISTRY_VERSION,
     champion: doc.champion,
     artifact_digest: doc.champion?.digest ?? null,
     promotion_gates: doc.champion?.gates ?? null,

@@ -5,7 +5,7 @@ import type { Rent } from '../contracts/rent.js';
 import type { Tax } from '../contracts/tax.js';
 import type { Valuation } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
-import { REGISTRY_VERSION } from '../registry/constants.js';
+import { VALUATION_REGISTRY_VERSION } from '../registry/constants.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
@@ -127,7 +127,7 @@ function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps:
     evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[] },
     provenance: { snapshot_id: ctx.snapshotId, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
     assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
-    versions: { model: MODEL_VERSION, registry: REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
+    versions: { model: MODEL_VERSION, registry: VALUATION_REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
   };
 }
 

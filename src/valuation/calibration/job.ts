@@ -3,7 +3,7 @@
 // (bench/results/calibration.json + a markdown table) with the oracle's MdAPE beside the model's.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REGISTRY_VERSION } from '../../registry/constants.js';
+import { VALUATION_REGISTRY_VERSION } from '../../registry/constants.js';
 import { evaluatePromotionGates, openModelRegistry, type GateSummary, type RegistryEntry } from '../../registry/model-registry.js';
 import { MODEL_VERSION } from '../../registry/versions.js';
 import type { Store } from '../../store/store.js';
@@ -97,7 +97,7 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const munis = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
   const bt = runBacktest(sales, (g) => munis.get(g) ?? null, { onMonth: (m, n) => opts.onProgress?.(`backtest ${m}: ${n} sales`) });
   const now = (opts.now ?? (() => new Date()))();
-  const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay });
+  const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay });
   const gates = evaluatePromotionGates(table.overall);
   const entry = await openModelRegistry(store).submit(table, gates);
   const split = splitInTime(bt.records);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Table } from 'apache-arrow';
 import { AppError } from '../../errors/app-error.js';
 import { HEDONIC } from '../../registry/groups/hedonic.js';
-import { REGISTRY_VERSION } from '../../registry/constants.js';
+import { VALUATION_REGISTRY_VERSION } from '../../registry/constants.js';
 import { splitConformalQuantiles } from '../conformal.js';
 import { mdape, ppe } from '../metrics.js';
 import { COVARIATES as COVARIATE_NAMES, covariates, rowSegment, yearOfDay } from './design.js';
@@ -92,7 +92,7 @@ export function fitHedonic(sales: Table | SalesColumns, tractMeta: readonly Trac
     const why = eligibility(cal);
     segments[seg] = { segment: seg, ...f, features: [...COVARIATE_NAMES], calibration: cal, displayEligible: why === null, ineligibleReason: why };
   }
-  return { model: 'hedonic_v1', version: versionOf(opts.cutoffDay, segments), cutoffDay: opts.cutoffDay, cutoff: isoOfDay(opts.cutoffDay), constantsVersion: REGISTRY_VERSION, segments, skipped };
+  return { model: 'hedonic_v1', version: versionOf(opts.cutoffDay, segments), cutoffDay: opts.cutoffDay, cutoff: isoOfDay(opts.cutoffDay), constantsVersion: VALUATION_REGISTRY_VERSION, segments, skipped };
 }
 
 /** Held-out rows carry their quarter; the quarter's first day is enough to pick the quarter effect. */
