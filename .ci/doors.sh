@@ -28,7 +28,7 @@ data_dir=$(mktemp -d "$PWD/$tmp/data.XXXX")
 key=$(node dist/src/cli.js keys create --scopes read,underwrite,write-state,webhooks --rpm 100000 --label ci-doors --data-dir "$data_dir" | sed -n 's/^API key[^:]*: //p')
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 secret=$(node -e 'console.log(require("crypto").randomBytes(24).toString("hex"))')
-AVM_DATA_DIR="$data_dir" HOST=127.0.0.1 PORT="$port" WRITE_SECRET="$secret" AVM_LOG_LEVEL=error node dist/src/cli.js serve >"$tmp/serve.log" 2>&1 &
+AVM_DATA_DIR="$data_dir" HOST=127.0.0.1 PORT="$port" WRITE_SECRET="$secret" AVM_LOG_LEVEL=error AVM_OPENDATA_BASE_URL=http://127.0.0.1:1/resource node dist/src/cli.js serve >"$tmp/serve.log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null' EXIT
 base="http://127.0.0.1:$port"

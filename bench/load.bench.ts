@@ -50,7 +50,7 @@ function subjects(): Array<{ method: string; path: string }> {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const env = { ...process.env, AVM_LOG_LEVEL: 'error' };
+  const env = { ...process.env, AVM_LOG_LEVEL: 'error', AVM_OPENDATA_BASE_URL: 'http://127.0.0.1:1/resource' };
   const created = execFileSync(process.execPath, [CLI, 'keys', 'create', '--scopes', 'read,underwrite', '--rpm', String(KEY_RPM), '--label', 'load-bench'], { env, encoding: 'utf8' });
   const token = /API key[^:]*: (\S+)/.exec(created)?.[1];
   if (!token) throw new Error(`could not read the key from: ${created}`);

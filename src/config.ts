@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   AVM_ALLOWED_HOSTS: z.string().optional(),
   AVM_ALLOWED_ORIGINS: z.string().optional(),
   AVM_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  AVM_BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
 });
 
 export type Config = {
@@ -46,6 +47,8 @@ export type Config = {
   allowedHosts: string[];
   allowedOrigins: string[];
   logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** Daily 13:00 UTC listings scheduler, a first listings run when none has run yet, and alert-delivery resume. */
+  backgroundJobs: boolean;
 };
 
 /** Parses the environment (or an override map, for tests) into a Config; throws a readable error on a bad value. */
@@ -77,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: list(e.AVM_ALLOWED_HOSTS),
     allowedOrigins: list(e.AVM_ALLOWED_ORIGINS),
     logLevel: e.AVM_LOG_LEVEL,
+    backgroundJobs: e.AVM_BACKGROUND_JOBS === 'true',
   };
 }
 

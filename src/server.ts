@@ -7,9 +7,33 @@ import type { Config } from './config.js';
 import { createApp } from './http/app.js';
 import type { ServiceContext } from './http/context.js';
 import { ensureCorpus } from './ingest/corpus.js';
-import { createLogger } from './log.js';
-import { hasCorpus, openStore } from './store/store.js';
+import { createLogger, type Logger } from './log.js';
+import { hasCorpus, openStore, type Store } from './store/store.js';
 import { createValuationService } from './valuation/valuation-service.js';
+
+/**
+ * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
+ * run the listings job once now if it never ran (so inventory and last_run are filled without waiting for 13:00).
+ */
+async function startBackgroundJobs(config: Config, store: Store, log: Logger): Promise<{ stop: () => Promise<void> }> {
+  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { runListings, scheduleDailyListings }] = await Promise.all([
+    import('./alerts/index.js'),
+    import('./listings/job.js'),
+  ]);
+  const pending: Promise<unknown>[] = [];
+  const track = (p: Promise<unknown>, what: string): void => {
+    pending.push(p.catch((e) => log.error(`${what} failed`, e)));
+  };
+  track(resumeDelivery(deliveryContextFromConfig(openAlertStore(store.env), config, log)), 'alert delivery resume');
+  const scheduler = scheduleDailyListings(config, store, (e) => log.error('daily listings run failed', e));
+  if (store.lastRun() === null) track(runListings({ config, store, kind: 'manual' }), 'first listings run');
+  return {
+    stop: async () => {
+      scheduler.stop();
+      await Promise.all(pending);
+    },
+  };
+}
 
 export type ServiceHandle = { url: string; port: number; svc: ServiceContext; close: () => Promise<void> };
 
@@ -29,6 +53,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
   svc.listenPort = port;
   const url = `http://${config.host}:${port}`;
   log.info(`serving on ${url} (ready in ${Math.round(performance.now() - t0)} ms)`);
+  const jobs = config.backgroundJobs ? await startBackgroundJobs(config, store, log) : null;
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -36,6 +61,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await closed;
+      await jobs?.stop();
       await svc.valuation?.close();
       await store.close();
     })();

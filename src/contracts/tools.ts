@@ -66,7 +66,8 @@ export const UnderwriteRestOutputSchema = z.union([
   ValuationSchema.extend({
     tract: Json.nullable().optional(),
     arv_source: z.string().nullable().optional(),
-    comp_arv: z.number().nullable().optional(),
+    // Spec (legacy summary fields): base, conservative, aggressive plus the comps used; absent when the gates refuse.
+    comp_arv: z.object({ base: z.number().nullable(), conservative: z.number().nullable(), aggressive: z.number().nullable(), comps: z.array(Json).nullable().optional() }).optional(),
     risk: Json.nullable().optional(),
     underwrite: Json.nullable().optional(),
     read: z.string().optional(),

@@ -20,6 +20,9 @@ export type BundleRequest = {
   assumptions?: unknown;
   horizonYears?: number;
   listingUnits?: number | null;
+  /** Monthly HOA dues and self-management (v1 `underwrite` tool parameters). */
+  hoa?: number | null;
+  mgmtSelf?: boolean;
 };
 export type UnderwriteBundle = { valuation: Valuation; underwriting: UnderwriteResult; risk: RiskReport };
 
@@ -27,7 +30,7 @@ export function underwriteBundleOf(ctx: ValuationContext, p: BundleRequest): Und
   const valuation = valueProperty(p.input, ctx);
   const muni = ctx.subjects.tracts.find((t) => t.geoid === valuation.subject.tract_geoid)?.muni ?? '';
   const base = underwriteInputOf(valuation, muni.toLowerCase() === 'chicago', p.input.price ?? null);
-  const underwriting = underwrite({ ...base, strategy: p.strategy ?? 'brrrr', financing: p.financing ?? null, assumptions: p.assumptions, horizonYears: p.horizonYears });
+  const underwriting = underwrite({ ...base, strategy: p.strategy ?? 'brrrr', financing: p.financing ?? null, assumptions: p.assumptions, horizonYears: p.horizonYears, hoa: p.hoa ?? null, mgmtSelf: p.mgmtSelf, ownerOccupied: p.input.ownerOccupied ?? undefined });
   return { valuation, underwriting, risk: riskOfValuation(valuation, ctx, { listingUnits: p.listingUnits ?? null }) };
 }
 

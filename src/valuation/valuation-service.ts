@@ -1,9 +1,14 @@
 // The main-thread door to valuations: a worker pool (started lazily on first use, so a server without requests never
-// spawns threads) whose threads run the `value` task module. Routes and the MCP door call these functions.
+// spawns threads) whose threads run the `value` task module and the listings `score` task module (underwrite
+// bundle, risk report). Routes and the MCP door call these functions.
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Valuation } from '../contracts/valuation.js';
 import { repoRoot } from '../kernel/wasm.js';
+import type { BundleRequest, UnderwriteBundle } from '../listings/bundle.js';
+import { scoreTaskModulePath } from '../listings/scorer.js';
+import { BUNDLE_TASK, RISK_TASK, type BundlePayload } from '../listings/score.task.js';
+import type { RiskReportResponse } from '../risk/index.js';
 import type { Store } from '../store/store.js';
 import { createValuationPool, type ValuationPool } from '../workers/pool.js';
 import type { getComps, ValueInput } from './value.js';
@@ -14,6 +19,10 @@ export type CompsInput = { address?: string | null; lat?: number | null; lon?: n
 export type ValuationService = {
   value(input: ValueInput): Promise<Valuation>;
   getComps(input: CompsInput): Promise<ReturnType<typeof getComps>>;
+  /** One subject's valuation with its underwriting and risk report (worker task `underwriteBundle`). */
+  underwriteBundle(req: BundleRequest): Promise<UnderwriteBundle>;
+  /** The risk_report tool answer; raw params are validated strictly in the worker (risk/index.ts). */
+  riskReport(params: unknown): Promise<RiskReportResponse>;
   close(): Promise<void>;
 };
 
@@ -36,7 +45,7 @@ export function createValuationService(config: Config, store: Store): ValuationS
         snapshotId = snap.snapshotId;
         return snap;
       },
-      taskModules: [valueTaskModulePath()],
+      taskModules: [valueTaskModulePath(), scoreTaskModulePath()],
     }).catch((e) => {
       pool = null; // a failed start (e.g. no corpus yet) is retried by the next request
       throw e;
@@ -46,6 +55,8 @@ export function createValuationService(config: Config, store: Store): ValuationS
     // A served single valuation runs the comp-source fallback chain (corpus, then open data when thin or forced).
     value: async (input) => (await ensure()).run<Valuation>('value', { ...payload(input), fallback: { opendataBaseUrl: config.opendataBaseUrl, forceOpendata: config.forceOpendata } }),
     getComps: async (input) => (await ensure()).run('getComps', payload(input)),
+    underwriteBundle: async (req) => (await ensure()).run<UnderwriteBundle>(BUNDLE_TASK, { ...req, dataDir: config.dataDir } satisfies BundlePayload),
+    riskReport: async (params) => (await ensure()).run<RiskReportResponse>(RISK_TASK, { dataDir: config.dataDir, params }),
     close: async () => {
       if (pool) await (await pool).close();
     },

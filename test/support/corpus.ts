@@ -22,7 +22,7 @@ export function smallCorpusDir(): Promise<string> {
 /** A closed loopback port: the open-data comp fallback fails fast here instead of reaching the internet. */
 export const CLOSED_OPENDATA_URL = 'http://127.0.0.1:1/resource';
 
-/** A Config for tests: loopback, port 0 (any free port), quiet log, the given data dir, open data on loopback only. */
+/** A Config for tests: loopback, port 0, quiet log, the given data dir, open data on loopback only, no background jobs. */
 export function testConfig(dataDir: string, extra: Record<string, string> = {}): Config {
-  return loadConfig({ HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_LOG_LEVEL: 'silent', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL, ...extra });
+  return loadConfig({ HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_LOG_LEVEL: 'silent', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL, AVM_BACKGROUND_JOBS: 'false', ...extra });
 }

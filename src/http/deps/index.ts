@@ -73,7 +73,7 @@ function topTracts(svc: ServiceContext, strategy: string): Array<{ geoid: string
 
 export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): OperationDeps {
   const pulse: Partial<EngineDeps> = { marketPulse: async (i) => O.MarketPulseOutputSchema.parse(marketPulse(svc.store, i.metro)) };
-  const engine = engineDeps({ ...pulse, ...(svc.valuation ? valuationEngine(svc.valuation) : {}), ...svc.engine });
+  const engine = engineDeps({ ...pulse, ...(svc.valuation ? valuationEngine(svc.valuation, svc.store) : {}), ...svc.engine });
   const listings = (): ScoredListing[] => svc.store.getListings() as ScoredListing[];
   return {
     now: svc.now,

@@ -1,8 +1,9 @@
-// GET /api/underwrite?lat&lon&price&units: one valuation object, computed in the worker pool (`value` task).
-// The economics parts (offers, DSCR, pro-forma) belong to a later issue and are left out, not faked.
+// GET /api/underwrite?lat&lon&price&units: one valuation object plus tract, arv_source, comp_arv (only when the legacy
+// gates pass on a point), risk, underwrite and read; computed in the worker pool (`underwriteBundle` task).
 import type { Router } from '@koa/router';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error.js';
+import { underwriteResponseOf } from '../../listings/bundle.js';
 import type { ServiceContext } from '../context.js';
 import { validationError } from '../errors.js';
 
@@ -19,6 +20,7 @@ export function registerUnderwriteRoutes(router: Router, svc: ServiceContext): v
     if (!parsed.success) throw validationError(parsed.error, 'underwrite query');
     if (!svc.valuation) throw new AppError('corpus_unavailable', 'the valuation service is not running');
     const q = parsed.data;
-    ctx.body = await svc.valuation.value({ lat: q.lat, lon: q.lon, price: q.price, units: q.units });
+    const bundle = await svc.valuation.underwriteBundle({ input: { lat: q.lat, lon: q.lon, price: q.price, units: q.units }, listingUnits: q.units });
+    ctx.body = underwriteResponseOf(svc.store, bundle);
   });
 }
