@@ -103,9 +103,11 @@ export function openModelRegistry(store: Store): ModelRegistry {
 }
 
 /** The GET /api/model-registry body: champion, immutable digest, promotion-gate summary, rollback pointer. */
-export function modelRegistryDocument(reg: ModelRegistry): Record<string, unknown> {
+export function modelRegistryDocument(reg: ModelRegistry, tier2?: { current: string | null; models: unknown[] }): Record<string, unknown> {
   const doc = reg.document();
   return {
+    /** Tier-2 hedonic_v1 coefficient sets (versioned by `avm fit-hedonic`); `current` is the one served. */
+    hedonic_v1: tier2 ?? null,
     model_version: MODEL_VERSION,
     registry_version: VALUATION_REGISTRY_VERSION,
     champion: doc.champion,

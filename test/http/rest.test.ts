@@ -82,8 +82,23 @@ describe('GET /api/underwrite and /api/property', () => {
   it('underwrite answers one valuation object with its disclosure', async () => {
     const r = await call('/api/underwrite?lat=41.88&lon=-87.7&price=300000&units=2');
     expect(r.status).toBe(200);
-    const body = operationById('underwrite_rest')!.output.parse(r.body) as { disclosure: string };
+    const body = operationById('underwrite_rest')!.output.parse(r.body) as Record<string, unknown> & { disclosure: string };
     expect(body.disclosure).toMatch(/not an appraisal/);
+  });
+
+  it('underwrite carries tract, arv_source, comp_arv (only with real comps), risk, underwrite and read', async () => {
+    const r = await call('/api/underwrite?lat=41.88&lon=-87.7&price=300000&units=2');
+    expect(r.status).toBe(200);
+    const body = operationById('underwrite_rest')!.output.parse(r.body) as Record<string, unknown>;
+    for (const k of ['tract', 'arv_source', 'risk', 'underwrite', 'read']) expect(body, k).toHaveProperty(k);
+    const real = (body.arv_source as string).startsWith('real comps');
+    expect('comp_arv' in body).toBe(real);
+    if (!real) expect(body.arv_source).toBe('tract heuristic');
+    const uw = body.underwrite as Record<string, unknown>;
+    for (const k of ['arv', 'max_offer', 'brrrr_offer', 'dscr', 'economics_factor', 'unscored_reason', 'assumptions']) expect(uw, k).toHaveProperty(k);
+    if (uw.arv === null) expect([uw.dscr, uw.economics_factor, uw.max_offer, uw.brrrr_offer]).toEqual([null, null, null, null]);
+    expect(typeof body.read).toBe('string');
+    expect((body.risk as { score: number }).score).toBeGreaterThanOrEqual(0);
   });
 
   it('underwrite rejects a missing lat, out-of-range units and unknown parameters with 400 validation_failed', async () => {

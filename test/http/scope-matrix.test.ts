@@ -78,6 +78,8 @@ async function restCall(op: Operation, who: Who): Promise<{ status: number; body
   return { status: res.status, body: await res.json() };
 }
 
+const WIRED = new Set(['underwrite_rest', 'property', 'get_comps', 'deep_underwrite_asset', 'underwrite', 'risk_report']);
+
 function checkOutcome(op: Operation, who: Who, status: number, body: unknown): void {
   const refusal = expectedRefusal(op, who);
   const label = `${op.id} as ${who.name}: ${status} ${JSON.stringify(body).slice(0, 200)}`;
@@ -85,7 +87,8 @@ function checkOutcome(op: Operation, who: Who, status: number, body: unknown): v
     expect(status, label).toBe(refusal);
     return;
   }
-  expect(status === 501 || (status >= 200 && status < 300), label).toBe(true);
+  // Operations whose engine is wired into the valuation service never answer 501 any more.
+  expect((status === 501 && !WIRED.has(op.id)) || (status >= 200 && status < 300), label).toBe(true);
   if (status < 300 && body !== null) op.output.parse(body);
 }
 

@@ -71,8 +71,17 @@ describe('read tools', () => {
     expect(r.vintages).toBeDefined();
   });
 
-  it('risk_report answers not_implemented until the worker pool runs the risk task', async () => {
-    expect(errorCode(await callTool(anon, 'risk_report', { lat: 41.88, lon: -87.7 }))).toBe('not_implemented');
+  it('risk_report answers a 0-100 score, band and reasoned flags with as_of, model_versions and confidence', async () => {
+    const r = expectAnswer(await callTool(anon, 'risk_report', { lat: 41.88, lon: -87.7, listing_units: 2 }), 'risk_report');
+    expect(typeof r.as_of).toBe('string');
+    expect(r.model_versions).toBeDefined();
+    expect('confidence' in r).toBe(true);
+    expect(r.risk_score as number).toBeGreaterThanOrEqual(0);
+    expect(r.risk_score as number).toBeLessThanOrEqual(100);
+    expect(['low', 'moderate', 'high', 'severe']).toContain(r.band);
+    const flags = r.flags as Array<{ flag: string; reason: string }>;
+    expect(flags.length).toBeGreaterThan(0);
+    for (const f of flags) expect(f.reason.length).toBeGreaterThan(0);
   });
 });
 
@@ -92,9 +101,28 @@ describe('underwrite tools', () => {
     expect(v1).toMatchObject({ refusal: { code: 'units_required' }, assumptions: { price: 200000, rehab: 10000 } });
   });
 
-  it('with units known, the pro-forma answers not_implemented until the underwriting engine is wired', async () => {
-    expect(errorCode(await callTool(full, 'deep_underwrite_asset', { lat: 41.88, lon: -87.7, units: 2 }))).toBe('not_implemented');
-    expect(errorCode(await callTool(full, 'underwrite', { lat: 41.88, lon: -87.7, units: 2, price: 250000 }))).toBe('not_implemented');
+  it('with units known, deep_underwrite_asset and underwrite answer the valuation with point-only economics', async () => {
+    const deep = expectAnswer(await callTool(full, 'deep_underwrite_asset', { lat: 41.88, lon: -87.7, units: 2, custom_assumptions: { rate: 7.5 } }), 'deep_underwrite_asset');
+    const v1 = expectAnswer(await callTool(full, 'underwrite', { lat: 41.88, lon: -87.7, units: 2, price: 250000, rehab: 20000 }), 'underwrite');
+    for (const r of [deep, v1]) {
+      expect(r.disclosure).toMatch(/not an appraisal/);
+      expect(typeof r.as_of).toBe('string');
+      expect(r.model_versions).toBeDefined();
+      expect(r.valuation).not.toBeNull();
+      expect(r.strategy).toBe('brrrr');
+      const point = (r.valuation as { display?: { outcome?: string } }).display?.outcome === 'point';
+      // Not a point, or a point whose chosen pro-forma is unscored: no DSCR, returns or cashflow, and a reason says why.
+      if (!point || r.unscored_reason !== null) {
+        expect(r.unscored_reason).not.toBeNull();
+        expect(r.dscr).toBeNull();
+        expect(r.returns).toBeNull();
+        expect(r.cashflow_projection).toBeNull();
+      }
+      if (!point) expect([r.offers, r.strategy_scores]).toEqual([null, null]);
+    }
+    // Accepted inputs are echoed beside the underwriting's resolved assumptions.
+    expect(deep.assumptions).toMatchObject({ units: 2, custom_assumptions: { rate: 7.5 }, caller_supplied: ['rate'] });
+    expect(v1.assumptions).toMatchObject({ price: 250000, rehab: 20000, units: 2 });
   });
 
   it('rejects extra keys and out-of-range values on the strict tools', async () => {

@@ -2,11 +2,13 @@
 // rollback pointer (spec Versioning). Read-only; the calibration job writes the registry.
 import type { Router } from '@koa/router';
 import { modelRegistryDocument, openModelRegistry } from '../../registry/model-registry.js';
+import { listHedonicModels, loadHedonicModel } from '../../valuation/hedonic/store.js';
 import type { ServiceContext } from '../context.js';
 
 export function registerModelRegistryRoutes(router: Router, svc: ServiceContext): void {
   const registry = openModelRegistry(svc.store);
   router.get('/api/model-registry', (ctx) => {
-    ctx.body = modelRegistryDocument(registry);
+    const current = loadHedonicModel(svc.store.env);
+    ctx.body = modelRegistryDocument(registry, { current: current?.version ?? null, models: listHedonicModels(svc.store.env) });
   });
 }
