@@ -1,7 +1,7 @@
 // Property-tax estimate (valuation.tax): Cook `cook_equalized` from the reference rates/factors/levels, Lake
 // `lake_median_rate` from a documented county median, triad reassessment, tax shock and the appeal scenario.
 import { AppError } from '../errors/app-error.js';
-import { equalizationFactorFor, levelOfAssessment, normalizeMunicipality, taxRateFor } from '../reference/load.js';
+import { equalizationFactorFor, levelOfAssessment, loadCookCountyLevel, normalizeMunicipality, taxRateFor } from '../reference/load.js';
 import { TAX } from '../registry/groups/tax.js';
 
 export type County = 'cook' | 'lake' | 'unknown';
@@ -13,6 +13,8 @@ export type TaxReference = {
   rate(municipality: string, year: number): { rate: number; yearUsed: number } | null;
   equalizer(year: number): { factor: number; yearUsed: number } | null;
   loa(classCode: string, year: number): { loa: number; yearUsed: number } | null;
+  /** Cook county-wide average composite rate, used only when the municipality has no published rate. */
+  countyRate?(year: number): { rate: number; yearUsed: number } | null;
 };
 
 /** The real reference data (data/reference via src/reference/load.ts): municipal average composite rate, final equalizer. */
@@ -26,6 +28,11 @@ export const REFERENCE_TAX_SOURCE: TaxReference = {
     return e ? { factor: e.factor, yearUsed: e.yearUsed } : null;
   },
   loa: (classCode, year) => levelOfAssessment(classCode, year),
+  countyRate(year) {
+    const rows = loadCookCountyLevel().filter((r) => r.year <= year && r.currentRateAvg !== null);
+    const last = rows.length > 0 ? rows.reduce((a, b) => (b.year > a.year ? b : a)) : null;
+    return last ? { rate: last.currentRateAvg as number, yearUsed: last.year } : null;
+  },
 };
 
 export type TaxInput = {
@@ -111,19 +118,22 @@ export function nextCycleYear(year: number, baseYear: number, cycleYears: number
   return baseYear + Math.ceil((year - baseYear) / cycleYears) * cycleYears;
 }
 
-function findCookParams(ref: TaxReference, input: TaxInput, year: number): { params: BillParams | null; taxYear: number | null; note: string } {
+function findCookParams(ref: TaxReference, input: TaxInput, year: number): { params: BillParams | null; taxYear: number | null; note: string; countyFallback?: boolean } {
   const exemptionEavUsd = input.ownerOccupied ? TAX.v.cook_homeowner_exemption_eav_usd : 0;
   if (!input.municipality) return { params: null, taxYear: null, note: 'municipality unknown: no composite rate' };
   // Bills are paid a year in arrears: the latest tax year is the as-of year − 1, or the latest one published.
   const taxYear = year - 1;
-  const rate = ref.rate(input.municipality, taxYear);
+  const muniRate = ref.rate(input.municipality, taxYear);
+  const countyRate = muniRate ? null : ref.countyRate?.(taxYear) ?? null;
+  const rate = muniRate ?? countyRate;
   const eq = ref.equalizer(taxYear);
   const loa = ref.loa(input.classCode ?? TAX.v.cook_residential_class_code, taxYear) ?? ref.loa(TAX.v.cook_residential_class_code, taxYear);
   if (!rate || !eq || !loa) return { params: null, taxYear: null, note: `no published rate, equalizer or level of assessment for ${input.municipality} at or before ${taxYear}` };
   return {
     params: { loa: loa.loa, eq: eq.factor, rate: rate.rate, exemptionEavUsd },
     taxYear: rate.yearUsed,
-    note: `Cook ${input.municipality}: municipal average composite rate ${rate.rate} (tax year ${rate.yearUsed}), final equalizer ${eq.factor} (${eq.yearUsed}), level of assessment ${loa.loa} (${loa.yearUsed})`,
+    note: `Cook ${input.municipality}: ${countyRate ? `no published municipal rate, county-wide average composite rate ${rate.rate}` : `municipal average composite rate ${rate.rate}`} (tax year ${rate.yearUsed}), final equalizer ${eq.factor} (${eq.yearUsed}), level of assessment ${loa.loa} (${loa.yearUsed})`,
+    countyFallback: countyRate !== null,
   };
 }
 
@@ -156,7 +166,7 @@ export function estimateTax(input: TaxInput, ref: TaxReference = REFERENCE_TAX_S
     shock_flag: current !== null && predictive !== null && predictive > current * (1 + TAX.v.shock_threshold_frac),
     next_reassess_year: nextYear,
     exemptions_assumed: p ? p.exemptionEavUsd : null,
-    confidence: p === null ? null : input.county === 'lake' ? 'low' : 'medium',
+    confidence: p === null ? null : input.county === 'lake' || ('countyFallback' in found && found.countyFallback) ? 'low' : 'medium',
     appeal: p && predictive !== null && fwd.valueUsd !== null ? appealScenario(input, p, fwd.valueUsd, predictive, year, nextYear) : null,
   };
   const basis: TaxBasis = { taxYear: found.taxYear, levelOfAssessment: p?.loa ?? null, equalizationFactor: p?.eq ?? null, compositeRate: p?.rate ?? null, exemptionEavUsd: p?.exemptionEavUsd ?? 0, note: found.note };

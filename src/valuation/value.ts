@@ -22,6 +22,7 @@ import { resolveSubject, type ResolvedSubject, type SubjectInput } from './subje
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './tax.js';
 import { ceilingFor, computeTier1, type Tier1Result, type Tier1Subject } from './tier1.js';
 import type { ValuationContext } from './value-context.js';
+import { cookTriadAt } from './triad.js';
 
 export type ValueInput = SubjectInput & { asOf?: string | null; scope?: RehabScope | null; ownerOccupied?: boolean | null };
 
@@ -101,7 +102,7 @@ const TAX_REFERENCE: TaxReference = REFERENCE_TAX_SOURCE;
 function taxOf(p: Decided, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
   const s = p.r.subject;
   const { tax } = estimateTax({
-    county: s.county, municipality: p.r.tract?.muni ?? null, triad: null, classCode: null,
+    county: s.county, municipality: p.r.tract?.muni ?? null, triad: s.county === 'cook' ? cookTriadAt(s.lat, s.lon) : null, classCode: null,
     priceUsd: s.price, asIsValueUsd: p.asIs.asIs?.value ?? null, arvUsd: v.pointUsd, arvPointActionable: v.pointUsd !== null,
     areaEstimateUsd: v.areaUsd, ownerOccupied: p.ownerOccupied, asOf: p.asOfIso,
   }, TAX_REFERENCE);

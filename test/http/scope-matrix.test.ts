@@ -24,7 +24,7 @@ const INPUT: Record<string, Record<string, unknown>> = {
   get_comps: { lat: 41.88, lon: -87.7 },
   get_tract_report: { geoid: '17031010100' },
   market_pulse: {},
-  risk_report: { lat: 41.88, lon: -87.7 },
+  risk_report: { lat: 41.88, lon: -87.7, listing_units: 2 },
   save_favorite_property: { property_id: 'LST-1' },
   update_underwriting_preset: { name: 'p', assumptions: {} },
   create_strategy_profile: PROFILE,

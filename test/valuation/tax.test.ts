@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equalizationFactorFor, levelOfAssessment, taxRateFor } from '../../src/reference/load.js';
+import { equalizationFactorFor, levelOfAssessment, loadCookCountyLevel, taxRateFor } from '../../src/reference/load.js';
 import { billFor, estimateTax, nextReassessYear, type TaxInput } from '../../src/valuation/tax.js';
 
 const cook = (over: Partial<TaxInput> = {}): TaxInput => ({
@@ -58,8 +58,16 @@ describe('estimateTax() cook_equalized on the real reference data', () => {
   it('refuses an as_of that is not an ISO date with validation_failed, not an uncaught RangeError', () => {
     expect(() => estimateTax(cook({ asOf: 'June 2024' }))).toThrow(expect.objectContaining({ code: 'validation_failed', status: 400 }));
   });
-  it('returns null bills (not a guess) when the municipality has no rate', () => {
-    const { tax } = estimateTax(cook({ municipality: 'Atlantis' }));
+  it('uses the real county-wide average rate, with low confidence and a note, when the municipality has none', () => {
+    const { tax, basis } = estimateTax(cook({ municipality: 'Atlantis' }));
+    expect(tax.current_annual).not.toBeNull();
+    expect(tax.confidence).toBe('low');
+    expect(basis.note).toMatch(/no published municipal rate, county-wide average composite rate/);
+    expect(basis.compositeRate).toBe(loadCookCountyLevel().filter((r) => r.year <= (basis.taxYear as number)).at(-1)?.currentRateAvg);
+  });
+
+  it('returns null bills (not a guess) when the county is unknown', () => {
+    const { tax } = estimateTax(cook({ county: 'unknown' }));
     expect(tax.current_annual).toBeNull();
     expect(tax.predictive_annual).toBeNull();
     expect(tax.appeal).toBeNull();
