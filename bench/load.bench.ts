@@ -1,44 +1,16 @@
 // Load on the REST door: GET /api/underwrite at a fixed arrival rate (autocannon overallRate) against the service
 // started as its own process on loopback, with an API key so the anonymous 30/min limit does not apply.
 // Target (issue 7): p99 ≤ 10 ms at 200 requests/s on 2 cores, 0 errors. Writes bench/results/load.json.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { writeBenchResult } from './results-file.js';
-
-const ROOT = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../..' : '..');
-const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+import { CLI, CLOSED_OPENDATA_URL, freePort, waitHealthy } from './server-support.js';
 const RATE_PER_SEC = 200;
 const DURATION_SEC = 60;
 const CONNECTIONS = 20;
 const WARMUP_REQUESTS = 50;
 /** Key rpm well above 200/s × 60 so the token bucket never refuses during the run. */
 const KEY_RPM = 100_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
-    });
-  });
-}
-
-async function waitHealthy(base: string, child: ChildProcess, limitMs: number): Promise<void> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < limitMs) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`service not healthy within ${limitMs} ms`);
-}
 
 /** 40 subjects on a grid over the city part of Cook County (41.70-41.98 N, 87.60-87.80 W), units 2, price $300k. */
 function subjects(): Array<{ method: string; path: string }> {
@@ -50,7 +22,7 @@ function subjects(): Array<{ method: string; path: string }> {
 }
 
 export async function run(): Promise<Record<string, unknown>> {
-  const env = { ...process.env, AVM_LOG_LEVEL: 'error', AVM_OPENDATA_BASE_URL: 'http://127.0.0.1:1/resource' };
+  const env = { ...process.env, AVM_LOG_LEVEL: 'error', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL };
   const created = execFileSync(process.execPath, [CLI, 'keys', 'create', '--scopes', 'read,underwrite', '--rpm', String(KEY_RPM), '--label', 'load-bench'], { env, encoding: 'utf8' });
   const token = /API key[^:]*: (\S+)/.exec(created)?.[1];
   if (!token) throw new Error(`could not read the key from: ${created}`);

@@ -2,19 +2,9 @@
 // for random pairs and subjects: same pairs in the window and radius, same medians, same shrinkage.
 import { describe, expect, it } from 'vitest';
 import { AREA_CONTEXT } from '../../src/registry/groups/area.js';
+import { rng } from '../../bench/kernel-corpus.js';
 import { indexFlipPairs, premiumFor, premiumForIndexed, type FlipPair } from '../../src/valuation/area-premium.js';
 
-/** Deterministic PRNG (mulberry32) so a failure reproduces. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const AS_OF = 20_000;
 

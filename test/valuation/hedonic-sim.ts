@@ -2,22 +2,14 @@
 // ln(price) = alpha_t + 0.6 ln(sqft) + 0.03 beds − 0.5 age/100 + 0.3 (age/100)² + condition + quarter + N(0, noise²).
 import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
 import type { TractMeta } from '../../src/valuation/hedonic/types.js';
+import { rng } from '../../bench/kernel-corpus.js';
 import { COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';
 
 export const TRUE = { ln_sqft: 0.6, beds: 0.03, age: -0.5, age2: 0.3, cond_dated: 0.15, cond_renovated: 0.35, cond_new: 0.45, quarterStep: 0.01 };
 export const START_DAY = 18262; // 2020-01-01
 export const END_DAY = 19723; //   2024-01-01 (exclusive)
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 export const normal = (r: () => number): number => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 
 /** A rows×cols grid of tracts 0.02° lat (1.38 mi) × 0.025° lon (1.29 mi) apart; tract i has `perTract(i)` sales. */

@@ -1,0 +1,36 @@
+// What the benchmarks that start the real service share: the compiled CLI path, a free loopback port, and a wait
+// until GET /api/health answers ok.
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../..' : '..');
+export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+/** A closed loopback port: benchmarks never let the open-data comp fallback leave the machine. */
+export const CLOSED_OPENDATA_URL = 'http://127.0.0.1:1/resource';
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+/** Resolves with performance.now() at the first ok health answer; rejects if the child exits or the limit passes. */
+export async function waitHealthy(base: string, child: ChildProcess, limitMs: number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < limitMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok && ((await r.json()) as { ok: boolean }).ok) return performance.now();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`service not healthy within ${limitMs} ms`);
+}
