@@ -1,9 +1,10 @@
 // Writes one benchmark's machine-readable result to bench/results/<name>.json with the machine facts beside it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ROOT_DIR } from '../src/config.js';
 
-export const RESULTS_DIR = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../../bench/results' : 'results');
+export const RESULTS_DIR = join(ROOT_DIR, 'bench', 'results');
 
 export function writeBenchResult(name: string, result: Record<string, unknown>): string {
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -2,10 +2,10 @@
 // until GET /api/health answers ok.
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ROOT_DIR } from '../src/config.js';
 
-export const ROOT = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../..' : '..');
-export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+export const CLI = join(ROOT_DIR, 'dist', 'src', 'cli.js');
 /** A closed loopback port: benchmarks never let the open-data comp fallback leave the machine. */
 export const CLOSED_OPENDATA_URL = 'http://127.0.0.1:1/resource';
 

@@ -1,7 +1,7 @@
 // The `avm` command: generate, ingest, serve and the operator jobs. Each command imports its module lazily so
 // `avm serve` starts fast and `avm --help` loads nothing heavy.
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 
 function intArg(name: string, min: number) {
   return (v: string): number => {
@@ -9,6 +9,11 @@ function intArg(name: string, min: number) {
     if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}`);
     return n;
   };
+}
+
+/** The environment's config, with `--data-dir` (when given) in place of AVM_DATA_DIR. */
+function configFor(opts: { dataDir?: string }): Config {
+  return loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
 }
 
 function scaleArg(v: string): 'default' | 'county' {
@@ -27,7 +32,7 @@ program
   .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
   .action(async (opts: { seed?: number; scale?: 'default' | 'county'; dataDir?: string }) => {
     const { runGenerate } = await import('./ingest/corpus.js');
-    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const config = configFor(opts);
     await runGenerate(config, { seed: opts.seed ?? config.seed, scale: opts.scale ?? config.scale });
   });
 
@@ -38,7 +43,7 @@ program
   .option('--raw <dir>', 'folder of raw files (default <data dir>/raw)')
   .action(async (opts: { dataDir?: string; raw?: string }) => {
     const { runIngest } = await import('./ingest/corpus.js');
-    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const config = configFor(opts);
     await runIngest(config, opts.raw);
   });
 
@@ -48,7 +53,7 @@ program
   .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
   .action(async (opts: { dataDir?: string }) => {
     const { runListings, formatRunSummary } = await import('./listings/index.js');
-    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const config = configFor(opts);
     process.stdout.write(`${formatRunSummary(await runListings({ config, kind: 'manual' }))}\n`);
   });
 
@@ -59,7 +64,7 @@ program
   .option('--limit <n>', 'score only the first n parcels', intArg('limit', 1))
   .action(async (opts: { dataDir?: string; limit?: number }) => {
     const { runScoreAll } = await import('./listings/score-all.js');
-    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const config = configFor(opts);
     const t0 = performance.now();
     const s = await runScoreAll(config, { limit: opts.limit });
     process.stdout.write(`${JSON.stringify({ ...s, wall_ms_with_startup: Math.round(performance.now() - t0) })}\n`);
@@ -72,7 +77,7 @@ program
   .option('--report', 'print the per-segment report (markdown) and write bench/results/calibration.json')
   .action(async (opts: { dataDir?: string; report?: boolean }) => {
     const { runCalibrateCommand } = await import('./valuation/calibration/command.js');
-    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const config = configFor(opts);
     process.stdout.write(`${await runCalibrateCommand(config, { report: opts.report === true })}\n`);
   });
 
@@ -82,7 +87,7 @@ program
   .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
   .action(async (opts: { dataDir?: string }) => {
     const { runFitHedonic } = await import('./valuation/hedonic/job.js');
-    const config = loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+    const config = configFor(opts);
     process.stdout.write(`${JSON.stringify(await runFitHedonic({ dataDir: config.dataDir }), null, 2)}\n`);
   });
 
@@ -115,7 +120,7 @@ alerts
 
 // API keys: the plaintext is printed once at create/rotate; only a hash is stored (src/auth/keys.ts).
 const keys = program.command('keys').description('API keys: create, rotate, revoke, list');
-const dataDirOf = (opts: { dataDir?: string }): string => loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) }).dataDir;
+const dataDirOf = (opts: { dataDir?: string }): string => configFor(opts).dataDir;
 keys
   .command('create')
   .description('create a key with the given scopes (read, underwrite, write-state, webhooks); prints it once')

@@ -1,9 +1,11 @@
 // Every environment setting the service reads, parsed once and validated here.
 // Nothing else in src/ reads process.env.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const ROOT_DIR = resolve(new URL('.', import.meta.url).pathname, import.meta.url.includes('/dist/') ? '../..' : '..');
+/** The repository root, from src/config.ts or its compiled dist/src/config.js (file path, not URL: spaces survive). */
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), import.meta.url.includes('/dist/') ? '../..' : '..');
 
 const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),

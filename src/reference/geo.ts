@@ -12,6 +12,8 @@ export type BBox = [number, number, number, number];
 
 /** Mean Earth radius in statute miles (IUGG mean radius 6371.0088 km / 1.609344). */
 export const EARTH_RADIUS_MI = 3958.8;
+/** Miles per degree of latitude on that sphere: the same Earth haversineMi measures, so a bbox pre-test agrees with it. */
+export const MI_PER_DEG_LAT = (Math.PI * EARTH_RADIUS_MI) / 180;
 
 function polygonsOf(geometry: AreaGeometry): PolygonCoords[] {
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;

@@ -134,21 +134,23 @@ export function taxRateFor(municipality: string, year: number): (MuniTaxRate & {
   return row ? { ...row, yearUsed: row.year } : null;
 }
 
-/** The rate file grouped by normalized municipality, built once per loaded file (a lookup reads one group, not the file). */
-const muniIndexes = new WeakMap<MuniTaxRate[], Map<string, MuniTaxRate[]>>();
-function muniRatesIndex(): Map<string, MuniTaxRate[]> {
-  const rows = loadMuniTaxRates();
-  let ix = muniIndexes.get(rows);
+/** `rows` grouped by `keyOf`, built once per loaded file (keyed on the array), so a lookup reads one group, not the file. */
+function groupedOnce<R>(cache: WeakMap<R[], Map<string, R[]>>, rows: R[], keyOf: (r: R) => string): Map<string, R[]> {
+  let ix = cache.get(rows);
   if (!ix) {
     ix = new Map();
     for (const r of rows) {
-      const k = normalizeMunicipality(r.municipality);
+      const k = keyOf(r);
       (ix.get(k) ?? ix.set(k, []).get(k)!).push(r);
     }
-    muniIndexes.set(rows, ix);
+    cache.set(rows, ix);
   }
   return ix;
 }
+
+/** The rate file grouped by normalized municipality. */
+const muniIndexes = new WeakMap<MuniTaxRate[], Map<string, MuniTaxRate[]>>();
+const muniRatesIndex = (): Map<string, MuniTaxRate[]> => groupedOnce(muniIndexes, loadMuniTaxRates(), (r) => normalizeMunicipality(r.municipality));
 
 /** State equalization factor (final, and tentative) for the latest year <= `year` (1980-2023); null before 1980. */
 export function equalizationFactorFor(year: number): { factor: number; tentative: number; yearUsed: number } | null {
@@ -168,15 +170,6 @@ export function levelOfAssessment(classCode: string | number, year: number): { l
   return row ? { loa: row.loa, yearUsed: row.year } : null;
 }
 
-/** The level-of-assessment file grouped by class code, built once per loaded file. */
+/** The level-of-assessment file grouped by class code. */
 const loaIndexes = new WeakMap<LevelOfAssessment[], Map<string, LevelOfAssessment[]>>();
-function loaIndex(): Map<string, LevelOfAssessment[]> {
-  const rows = loadLevelsOfAssessment();
-  let ix = loaIndexes.get(rows);
-  if (!ix) {
-    ix = new Map();
-    for (const r of rows) (ix.get(r.classCode) ?? ix.set(r.classCode, []).get(r.classCode)!).push(r);
-    loaIndexes.set(rows, ix);
-  }
-  return ix;
-}
+const loaIndex = (): Map<string, LevelOfAssessment[]> => groupedOnce(loaIndexes, loadLevelsOfAssessment(), (r) => r.classCode);

@@ -1,6 +1,7 @@
 // Public surface of the risk domain: riskReport (pure, from gathered inputs), riskInputsFor (evidence of a valued
 // subject) and riskReportFor (the risk_report tool: value the subject, gather, report).
 import { z } from 'zod';
+import { RiskReportInputSchema } from '../contracts/inputs.js';
 import { DISCLOSURE, type Valuation } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
 import { MODEL_VERSIONS } from '../registry/versions.js';
@@ -12,13 +13,8 @@ import { riskReport, type RiskReport } from './report.js';
 export { riskReport, bandOf, RISK_FLAGS, RISK_INPUT_KEYS, type RiskReport, type RiskInputs, type RiskFlag, type RiskBand, type BasementType } from './report.js';
 export { riskInputsFor, distressNear, lastDeedOf, type RiskExtras } from './inputs.js';
 
-export const RiskParamsSchema = z.strictObject({
-  address: z.string().min(1).optional(),
-  lat: z.number().min(-90).max(90).optional(),
-  lon: z.number().min(-180).max(180).optional(),
-  listing_units: z.number().int().min(1).max(4).optional(),
-  year_built: z.number().int().min(1800).max(2100).optional(),
-});
+/** The contract's risk_report input fields (one definition, contracts/inputs.ts), strict: unknown keys are refused. */
+export const RiskParamsSchema = z.strictObject(RiskReportInputSchema.shape);
 export type RiskParams = z.infer<typeof RiskParamsSchema>;
 
 /** risk_report answer (contracts/tools.ts RiskReportOutputSchema, plus the full flag records and the subject). */

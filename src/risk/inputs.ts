@@ -2,7 +2,7 @@
 // the corpus (distressed share of nearby sales, the parcel's last deed and recorded units) and the listing history.
 // Never reads crime or demographic data: there is none in the corpus, and RiskInputs has no field for it.
 import type { Valuation } from '../contracts/valuation.js';
-import { haversineMi } from '../reference/geo.js';
+import { haversineMi, MI_PER_DEG_LAT } from '../reference/geo.js';
 import { RISK } from '../registry/groups/risk.js';
 import { CONDITION_CODE, DEED_CODE } from '../store/columns.js';
 import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
@@ -10,7 +10,6 @@ import { dayOfIso } from '../valuation/hedonic/sales-columns.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 import type { BasementType, RiskInputs } from './report.js';
 
-const MI_PER_DEG_LAT = 69.05;
 const DEED_NAME = new Map<number, string>(Object.entries(DEED_CODE).map(([k, v]) => [v, k]));
 
 /** Sales within radiusMi of (lat, lon) in (asOfDay − windowDays, asOfDay], and how many were distressed. Linear scan with a bbox pre-test. */

@@ -104,7 +104,7 @@ function basement(i: RiskInputs): Draft {
 function distress(i: RiskInputs): Draft {
   const n = i.nearbySales;
   const d = i.nearbyDistressedSales;
-  const where = `within ${R.distress_radius_mi} mi over ${Math.round(R.distress_window_days / 30.4)} months`;
+  const where = `within ${R.distress_radius_mi} mi over ${Math.round(R.distress_window_days / (365.25 / 12))} months`;
   if (n === null || d === null || n < R.distress_min_sales) return unknown(`${n ?? 0} sales ${where} (need ${R.distress_min_sales})`);
   const share = d / n;
   if (share < R.distress_share_threshold) return no(`${d} of ${n} sales ${where} were distressed (${pct(share)})`);

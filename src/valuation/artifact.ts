@@ -22,7 +22,7 @@ export type BuildArtifactInput = {
   /** Accepted comps behind the Tier-1 value, kernel order (at most 12). */
   compsUsed: Comp[];
   compsRejected: CompRejection[];
-  /** Ordered comp-source attempts; this issue writes `corpus` then `none`. */
+  /** Ordered comp-source attempts (FALLBACK_SOURCES: corpus, the open-data and Lake GIS sources, then none), as tried. */
   fallbackChain: FallbackAttempt[];
   warnings: string[];
   vintages: Record<string, unknown> | null;

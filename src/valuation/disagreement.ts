@@ -1,6 +1,6 @@
 // Approaches disagree: comp (Tier-1) value vs model (hedonic_v1) value. When abs(comp − model)/mean exceeds
 // model_disagreement_frac (0.12) the interval is stretched to cover the model's own band too, and the warning
-// `approaches_disagree` is raised. Same rule as the ladder's Tier-1 band (kept in parity by test).
+// `approaches_disagree` is raised. The ladder's Tier-1 band calls this rule (one rule, not two).
 import { AppError } from '../errors/app-error.js';
 import { VALUATION_DISPLAY } from '../registry/groups/valuation.js';
 

@@ -9,6 +9,7 @@ import type { UnscoredReason, ValuationDisplay, ValuationOutcome } from '../cont
 import { AppError } from '../errors/app-error.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { VALUATION_DISPLAY } from '../registry/groups/valuation.js';
+import { assessDisagreement } from './disagreement.js';
 import { legacyConfidence } from './ladder-confidence.js';
 import { evidenceLooksValid } from './ladder-evidence-check.js';
 import { LadderEvidenceSchema, type AreaContextEvidence, type HedonicEvidence, type LadderEvidence, type SubjectGates, type Tier1Evidence } from './ladder-evidence.js';
@@ -203,21 +204,18 @@ function tier1Decision(t: Tier1Evidence, s: SubjectGates, areaContext: AreaConte
 
 /**
  * The Tier-1 band: the calibrated split-conformal interval [q80_lo × value, q80_hi × value] when the segment is
- * calibrated, else the comp IQR. When abs(comp − model)/mean > model_disagreement_frac the band is widened to also
- * cover the model's band (same quantiles around the model value, or the model value itself when uncalibrated).
+ * calibrated, else the comp IQR; widened to cover the model's band by the one disagreement rule (disagreement.ts)
+ * when a positive model value is present (the evidence schema makes both values positive).
  */
 function tier1Band(t: Tier1Evidence, valueUsd: number): { low: number; high: number; widenedBy: number | null } {
   const cal = t.calibration;
   const range = t.compRangeUsd as { low: number; high: number };
-  let low = cal ? cal.q80Lo * valueUsd : range.low;
-  let high = cal ? cal.q80Hi * valueUsd : range.high;
+  const low = cal ? cal.q80Lo * valueUsd : range.low;
+  const high = cal ? cal.q80Hi * valueUsd : range.high;
   const m = t.modelValueUsd ?? null;
   if (m === null) return { low, high, widenedBy: null };
-  const disagreement = Math.abs(valueUsd - m) / ((valueUsd + m) / 2);
-  if (disagreement <= VALUATION_DISPLAY.v.model_disagreement_frac) return { low, high, widenedBy: null };
-  low = Math.min(low, cal ? cal.q80Lo * m : m);
-  high = Math.max(high, cal ? cal.q80Hi * m : m);
-  return { low, high, widenedBy: disagreement };
+  const d = assessDisagreement({ compValueUsd: valueUsd, modelValueUsd: m, lowUsd: low, highUsd: high, calibration: cal });
+  return { low: d.low, high: d.high, widenedBy: d.widenedBy };
 }
 
 function tier2Decision(h: HedonicEvidence, tier1Reason: SuppressionReason, areaContext: AreaContext | null): LadderDecision {

@@ -70,7 +70,10 @@ export function normalizeAddress(address: string): string {
 
 export function buildSubjectData(tracts: readonly TractRecord[], parcels: ParcelView | null, listings: readonly ListingRecord[]): SubjectData {
   const listingByAddress = new Map<string, ListingRecord>();
-  for (const l of listings) if (!listingByAddress.has(normalizeAddress(l.address))) listingByAddress.set(normalizeAddress(l.address), l);
+  for (const l of listings) {
+    const key = normalizeAddress(l.address);
+    if (!listingByAddress.has(key)) listingByAddress.set(key, l);
+  }
   return {
     tracts,
     locator: new TractLocator(tracts.map((t) => t.polygon)),

@@ -3,6 +3,7 @@
 import type { SafmrTable } from '../ingest/loaders/safmr.js';
 import type { TimeIndexSeries } from '../kernel/types.js';
 import { loadZipCentroids } from '../reference/load.js';
+import { COUNTY_CODE } from '../store/columns.js';
 import type { Store } from '../store/store.js';
 import { buildAreaIndex, estimateAreaContext } from './area-context.js';
 import { timeFactorFromSeries } from './area-time.js';
@@ -50,7 +51,7 @@ export function defaultHooks(store: Store, sales: SalesColumns, series: readonly
         ? null
         : estimateAreaContext(area, {
             lat: r.subject.lat, lon: r.subject.lon, tractIdx: r.tract ? (tractIdx.get(r.tract.geoid) ?? null) : null, ptype: r.ptypeCode,
-            county: r.subject.county === 'lake' ? 2 : 1, sqft: r.subject.sqft ?? null, asOfDay,
+            county: r.subject.county === 'lake' ? COUNTY_CODE.lake : COUNTY_CODE.cook, sqft: r.subject.sqft ?? null, asOfDay,
           }),
     rent: (r) => {
       const s = r.subject;

@@ -2,6 +2,7 @@
 // (packed subjects in, packed kernel records out), `kernelStats`. Later modules add tasks (e.g. `value`) by passing
 // `taskModules` to the pool: each module exports `tasks: Record<string, TaskHandler>`.
 import { AppError } from '../errors/app-error.js';
+import { ERROR_CODES, type ErrorCode } from '../errors/codes.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { QueryOptions, Subject } from '../kernel/types.js';
 import { SUBJECT_LEN } from '../kernel/abi-layout.js';
@@ -36,7 +37,29 @@ export async function dispatch(handlers: Record<string, TaskHandler>, task: stri
     if (!handler) throw new AppError('internal_error', `no worker task named ${task}`);
     return { ok: true, value: await handler(payload, ctx) };
   } catch (e) {
-    const err = e instanceof AppError ? e : new AppError('internal_error', `worker task ${task} failed: ${(e as Error)?.message ?? e}`);
-    return { ok: false, error: { code: err.code, message: err.message, details: err.details } };
+    const err = asAppError(e) ?? new AppError('internal_error', `worker task ${task} failed: ${(e as Error)?.message ?? e}`);
+    return { ok: false, error: { code: err.code, message: err.message, details: cloneableDetails(err.details) } };
+  }
+}
+
+/**
+ * A domain error keeps its taxonomy code across the thread hop. Matched by shape as well as class: a task module
+ * resolved through another path loads its own copy of AppError, and `instanceof` alone would turn its 4xx into a 500.
+ */
+export function asAppError(e: unknown): AppError | null {
+  if (e instanceof AppError) return e;
+  const o = e as { name?: unknown; code?: unknown; message?: unknown; details?: unknown } | null;
+  if (o && o.name === 'AppError' && typeof o.code === 'string' && Object.hasOwn(ERROR_CODES, o.code)) {
+    return new AppError(o.code as ErrorCode, String(o.message ?? ''), { details: o.details });
+  }
+  return null;
+}
+
+/** Details that postMessage cannot clone would fail the reply itself (seen as worker_crashed); drop them instead. */
+function cloneableDetails(details: unknown): unknown {
+  try {
+    return structuredClone(details);
+  } catch {
+    return null;
   }
 }

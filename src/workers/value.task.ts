@@ -8,7 +8,7 @@ import { openStore, type Store } from '../store/store.js';
 import { serveValuation, type ServeFallbackConfig } from '../valuation/fallback/serve.js';
 import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
 import { getComps, valueProperty, type ValueInput } from '../valuation/value.js';
-import type { TaskHandler } from './tasks.js';
+import { asAppError, type TaskHandler } from './tasks.js';
 
 /** `snapshotId`: the snapshot this pool's kernels were loaded from (default: the current one). */
 /** `fallback`: the comp-source chain settings of a served request; absent → corpus only. */
@@ -52,7 +52,7 @@ export const tasks: Record<string, TaskHandler> = {
       try {
         return { ok: true, value: valueProperty(input, ctx) };
       } catch (e) {
-        const err = e instanceof AppError ? e : new AppError('internal_error', (e as Error)?.message ?? String(e));
+        const err = asAppError(e) ?? new AppError('internal_error', (e as Error)?.message ?? String(e));
         return { ok: false, error: { code: err.code, message: err.message } };
       }
     });

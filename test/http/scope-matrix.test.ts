@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, type Caller } from '../../src/auth/authorize.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { OPERATIONS, type Operation } from '../../src/contracts/operations.js';
+import { ERROR_CODES } from '../../src/errors/codes.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { bearer, mintKey, revokeKey, startDoors } from '../mcp/support.js';
 
@@ -123,7 +124,8 @@ describe('MCP scope matrix', () => {
         const r = (await client.callTool({ name: op.tool!.name, arguments: INPUT[op.id] ?? {} })) as { isError?: boolean; structuredContent?: unknown; content: Array<{ text?: string }> };
         const text = r.content[0]?.text ?? '';
         const code = r.isError && text.startsWith('{') ? (JSON.parse(text) as { error: { code: string } }).error.code : null;
-        const status = r.isError ? ({ unauthorized: 401, forbidden_scope: 403, not_implemented: 501 } as Record<string, number>)[code ?? ''] ?? 500 : 200;
+        // The taxonomy's own status for the code, so a real 4xx/5xx is reported as itself; an untyped error counts as 500.
+        const status = r.isError ? ((ERROR_CODES as Record<string, { status: number }>)[code ?? '']?.status ?? 500) : 200;
         checkOutcome(op, who, status, r.isError ? text : r.structuredContent);
       }
       await client.close();

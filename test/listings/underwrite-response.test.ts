@@ -1,29 +1,18 @@
 // underwriteBundleOf + underwriteResponseOf on the test-scale corpus (no calibration table there, so no valuation is
 // a point): the /api/underwrite body carries tract, arv_source, risk, underwrite (nulls with unscored_reason) and read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ValuationSchema } from '../../src/contracts/valuation.js';
 import { propertyResponseOf, underwriteBundleOf, underwriteResponseOf } from '../../src/listings/bundle.js';
-import { scoringContext } from '../../src/listings/context.js';
-import { openStore, type Store } from '../../src/store/store.js';
 import { pointArvUsd } from '../../src/valuation/artifact.js';
-import type { ValuationContext } from '../../src/valuation/value-context.js';
-import { smallCorpusDir } from '../support/corpus.js';
+import { useScoringCorpus } from '../support/scoring-corpus.js';
 
-let store: Store;
-let ctx: ValuationContext;
-beforeAll(async () => {
-  store = openStore(await smallCorpusDir());
-  ctx = scoringContext(store);
-}, 300_000);
-afterAll(async () => {
-  await store?.close();
-});
+const fx = useScoringCorpus();
 
 describe('underwriteResponseOf', () => {
   it('wraps the valuation with tract context, risk, a locked underwrite block and a one-sentence read', () => {
-    const l = store.getListings().find((x) => x.units !== null) ?? store.getListings()[0];
-    const b = underwriteBundleOf(ctx, { input: { lat: l.lat, lon: l.lon, price: l.price_usd, units: l.units ?? 2 }, strategy: 'brrrr' });
-    const res = underwriteResponseOf(store, b);
+    const l = fx.store.getListings().find((x) => x.units !== null) ?? fx.store.getListings()[0];
+    const b = underwriteBundleOf(fx.ctx, { input: { lat: l.lat, lon: l.lon, price: l.price_usd, units: l.units ?? 2 }, strategy: 'brrrr' });
+    const res = underwriteResponseOf(fx.store, b);
     expect(ValuationSchema.safeParse(res).success).toBe(true);
     expect(pointArvUsd(b.valuation)).toBeNull(); // no calibration table in the test corpus
     expect(res.tract).toMatchObject({ geoid: b.valuation.subject.tract_geoid });
@@ -38,9 +27,9 @@ describe('underwriteResponseOf', () => {
   });
 
   it('puts the valuation under investor.* for /api/property', () => {
-    const l = store.getListings()[0];
-    const b = underwriteBundleOf(ctx, { input: { lat: l.lat, lon: l.lon, units: 1 } });
-    const p = propertyResponseOf(store, b);
+    const l = fx.store.getListings()[0];
+    const b = underwriteBundleOf(fx.ctx, { input: { lat: l.lat, lon: l.lon, units: 1 } });
+    const p = propertyResponseOf(fx.store, b);
     expect(p.investor.valuation).toBe(b.valuation);
     expect(p.property).toEqual(b.valuation.subject);
     expect(p.disclosure).toBe(b.valuation.disclosure);

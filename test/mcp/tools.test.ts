@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationById, toolEntries } from '../../src/contracts/operations.js';
 import type { ServiceHandle } from '../../src/server.js';
+import { DOORS } from '../../src/registry/groups/doors.js';
 import { bearer, mcpClient, mintKey, startDoors } from './support.js';
 
 let service: ServiceHandle;
@@ -54,7 +55,12 @@ describe('read tools', () => {
     const inv = expectAnswer(await callTool(full, 'search_investment_inventory', { strategy: 'flip', limit: 5, fields: 'listing_id,price' }), 'search_investment_inventory');
     expect(inv).toMatchObject({ strategy: 'flip', next_cursor: null });
     expect(inv.model_versions).toBeDefined();
-    expectAnswer(await callTool(anon, 'search_deals', {}), 'search_deals');
+    const deals = expectAnswer(await callTool(anon, 'search_deals', {}), 'search_deals');
+    // Its top tracts are market_pulse's ranking for the same strategy (the store's bare tract list has no scores).
+    const pulse = expectAnswer(await callTool(anon, 'market_pulse', {}), 'market_pulse');
+    const ranked = (pulse.top_tracts as Record<string, Array<{ geoid: string; muni: string | null; score: number }>>)[deals.strategy as string];
+    expect(deals.top_tracts).not.toEqual([]);
+    expect(deals.top_tracts).toEqual(ranked.slice(0, DOORS.v.top_tracts_count).map(({ geoid, muni, score }) => ({ geoid, muni, score })));
     expect(errorCode(await callTool(full, 'search_investment_inventory', { cursor: '%%%' }))).toBe('invalid_cursor');
   });
 

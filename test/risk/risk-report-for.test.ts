@@ -1,27 +1,16 @@
 // riskReportFor (the risk_report tool) on the test-scale corpus: values the subject, gathers evidence from the corpus
 // and answers the contract shape; bad input is validation_failed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RiskReportOutputSchema } from '../../src/contracts/tools.js';
-import { scoringContext } from '../../src/listings/context.js';
 import { RISK_FLAGS, riskReportFor } from '../../src/risk/index.js';
-import { openStore, type Store } from '../../src/store/store.js';
-import type { ValuationContext } from '../../src/valuation/value-context.js';
-import { smallCorpusDir } from '../support/corpus.js';
+import { useScoringCorpus } from '../support/scoring-corpus.js';
 
-let store: Store;
-let ctx: ValuationContext;
-beforeAll(async () => {
-  store = openStore(await smallCorpusDir());
-  ctx = scoringContext(store);
-}, 300_000);
-afterAll(async () => {
-  await store?.close();
-});
+const fx = useScoringCorpus();
 
 describe('riskReportFor', () => {
   it('reports nine reasoned flags for a listed property, with distress evidence counted from the corpus', () => {
-    const l = store.getListings()[0];
-    const r = riskReportFor(ctx, { lat: l.lat, lon: l.lon, listing_units: 4, year_built: 1910 });
+    const l = fx.store.getListings()[0];
+    const r = riskReportFor(fx.ctx, { lat: l.lat, lon: l.lon, listing_units: 4, year_built: 1910 });
     expect(RiskReportOutputSchema.safeParse(r).success).toBe(true);
     expect(r.flags.map((f) => f.flag)).toEqual([...RISK_FLAGS]);
     expect(r.flags.every((f) => f.reason.length > 0)).toBe(true);
@@ -31,7 +20,7 @@ describe('riskReportFor', () => {
   });
 
   it('rejects a request with neither an address nor lat/lon, or with unknown keys', () => {
-    expect(() => riskReportFor(ctx, { year_built: 1950 })).toThrow(/address or both lat and lon/);
-    expect(() => riskReportFor(ctx, { lat: 41.9, lon: -87.7, crime_rate: 3 })).toThrow(/risk_report/);
+    expect(() => riskReportFor(fx.ctx, { year_built: 1950 })).toThrow(/address or both lat and lon/);
+    expect(() => riskReportFor(fx.ctx, { lat: 41.9, lon: -87.7, crime_rate: 3 })).toThrow(/risk_report/);
   });
 });

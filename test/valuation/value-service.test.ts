@@ -11,11 +11,12 @@ import { smallCorpusDir, testConfig } from '../support/corpus.js';
 
 let service: ServiceHandle;
 let listing: { lat: number; lon: number; price_usd: number; units: number | null };
+let calibration: { version: string; promoted: boolean };
 
 beforeAll(async () => {
   const dataDir = await smallCorpusDir();
   const store = openStore(dataDir);
-  await calibrate(store, { dataDir, resultsDir: null });
+  ({ report: calibration } = await calibrate(store, { dataDir, resultsDir: null }));
   listing = store.getListings().find((l) => l.property_type === 'sfh')!;
   await store.close();
   service = await startService(testConfig(dataDir, { AVM_WORKERS: '1' }), { installSignalHandlers: false });
@@ -57,7 +58,11 @@ describe('registry and scorecard', () => {
 
   it('GET /api/metrics/scorecard answers per-segment rates or says nothing is promoted', async () => {
     const body = (await (await fetch(`${service.url}/api/metrics/scorecard`)).json()) as { segments: Array<{ segment: string; mdape: number | null; suppression_rate: number | null }>; calibration_version: string | null };
+    // The fixture's own calibration run says whether it was promoted: promoted → its version with one named row per
+    // segment; not promoted → nothing to publish.
+    expect(body.calibration_version).toBe(calibration.promoted ? calibration.version : null);
+    expect(body.segments.length > 0).toBe(calibration.promoted);
     if (body.calibration_version === null) expect(body.segments).toEqual([]);
-    else for (const s of body.segments) expect(s.segment).toMatch(/^(sfh|mf2_4|condo)_(city|suburb)$/);
+    for (const s of body.segments) expect(s.segment).toMatch(/^(sfh|mf2_4|condo)_(city|suburb)$/);
   });
 });

@@ -27,6 +27,9 @@ beforeAll(async () => {
     '  rows: (_p, { kernel }) => kernel.indexRows,',
     '  sleep: (ms) => new Promise((r) => setTimeout(() => r(ms), ms)),',
     '  crash: () => process.exit(3),',
+    // A domain error from a task module holding its own copy of AppError (same shape, other class), with details
+    // postMessage cannot clone: the code must survive the thread hop.
+    "  foreignAppError: () => { const e = new Error('no such parcel'); e.name = 'AppError'; e.code = 'property_not_found'; e.details = { fmt: () => 1 }; throw e; },",
     '};',
   ].join('\n'));
   pool = await createValuationPool({ workers: 2, maxQueue: 64, taskTimeoutMs: 5_000, snapshotLoader: loader, taskModules: [taskModule] });
@@ -56,6 +59,7 @@ describe('valuation pool', () => {
     await expect(pool.run('compsBatch', { subjects: new Float64Array(5) })).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(pool.run('no_such_task')).rejects.toMatchObject({ code: 'internal_error' });
     await expect(pool.comps({ ...cases[0].subject, lat: NaN })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(pool.run('foreignAppError')).rejects.toMatchObject({ code: 'property_not_found', status: 404, message: 'no such parcel' });
   });
 
   it('maps a full queue to pool_queue_full, a slow task to pool_timeout and an exit to worker_crashed', async () => {

@@ -18,7 +18,7 @@ import { listingsPayload, muniGeography, searchDeals, searchInventory, type Scor
 import { LISTINGS_RUN } from '../../registry/groups/listings.js';
 import { DOORS } from '../../registry/groups/doors.js';
 import * as O from '../../contracts/tools.js';
-import { getTractReport, marketPulse } from '../../pulse/index.js';
+import { getTractReport, marketPulse, tractListWithSignals } from '../../pulse/index.js';
 import { refusalAnswer, resolveSubject } from './underwrite-gate.js';
 
 /** The per-process services both doors share: ONE limiter, one key store, one audit, one event log. */
@@ -61,16 +61,6 @@ export function engineDeps(bound: Partial<EngineDeps> = {}): EngineDeps {
   return out as EngineDeps;
 }
 
-function topTracts(svc: ServiceContext, strategy: string): Array<{ geoid: string; muni: string | null; score: number }> {
-  const field = strategy === 'flip' ? 'flip_score' : strategy === 'brrrr' ? 'brrrr_score' : null;
-  if (!field) return [];
-  return svc.store.tractList().tracts
-    .filter((t) => typeof t[field] === 'number')
-    .map((t) => ({ geoid: t.geoid, muni: t.muni, score: t[field] as number }))
-    .sort((a, b) => b.score - a.score || a.geoid.localeCompare(b.geoid))
-    .slice(0, DOORS.v.top_tracts_count);
-}
-
 export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): OperationDeps {
   const pulse: Partial<EngineDeps> = { marketPulse: async (i) => O.MarketPulseOutputSchema.parse(marketPulse(svc.store, i.metro)) };
   const engine = engineDeps({ ...pulse, ...(svc.valuation ? valuationEngine(svc.valuation, svc.store) : {}), ...svc.engine });
@@ -78,7 +68,8 @@ export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): Op
   return {
     now: svc.now,
     health: () => readHealth(svc),
-    tractList: () => svc.store.tractList(),
+    // With the pulse signals filled, as the dedicated cached route (routes/tracts.route.ts) serves it.
+    tractList: () => tractListWithSignals(svc.store),
     // The listings domain's own payloads, checked against the published contract where they cross the door.
     publicListings: async () => O.ListingsOutputSchema.parse(listingsPayload(svc.store, svc.now())),
     tractReport: async (geoid) => O.TractReportOutputSchema.parse(getTractReport(svc.store, geoid)),
@@ -86,7 +77,8 @@ export function buildOperationDeps(svc: ServiceContext, doors: DoorServices): Op
     searchDeals: async (i) => O.SearchDealsOutputSchema.parse({
       ...searchDeals(listings(), i, svc.now()),
       min_score_applied: i.min_score ?? LISTINGS_RUN.v.search_deals_top_quartile,
-      top_tracts: topTracts(svc, i.strategy),
+      // The pulse domain's ranking (the store's bare tract list carries no scores), cut to the search_deals count.
+      top_tracts: marketPulse(svc.store).top_tracts[i.strategy].slice(0, DOORS.v.top_tracts_count),
       deprecated: true as const,
       replacement: 'search_investment_inventory' as const,
     }),
