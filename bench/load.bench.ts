@@ -4,7 +4,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { writeBenchResult } from './results-file.js';
-import { CLI, CLOSED_OPENDATA_URL, freePort, waitHealthy } from './server-support.js';
+import { loadavg } from 'node:os';
+import { CLI, CLOSED_OPENDATA_URL, freePort, processCpuMs, waitHealthy } from './server-support.js';
 const RATE_PER_SEC = 200;
 const DURATION_SEC = 60;
 const CONNECTIONS = 20;
@@ -35,7 +36,11 @@ export async function run(): Promise<Record<string, unknown>> {
     const requests = subjects();
     // Warm-up: starts the worker pool and loads the snapshot into each worker before anything is timed.
     for (let i = 0; i < WARMUP_REQUESTS; i++) await fetch(`${base}${requests[i % requests.length].path}`, { headers });
+    const load0 = loadavg()[0];
+    const cpu0 = { all: processCpuMs(child.pid!), main: processCpuMs(child.pid!, true) };
     const r = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_SEC, overallRate: RATE_PER_SEC, headers, requests });
+    const cpu1 = { all: processCpuMs(child.pid!), main: processCpuMs(child.pid!, true) };
+    const perRequest = (a: number | null, b: number | null) => (a === null || b === null ? null : +((b - a) / r.requests.total).toFixed(3));
     const result = {
       endpoint: 'GET /api/underwrite',
       rate_per_sec_target: RATE_PER_SEC,
@@ -46,6 +51,10 @@ export async function run(): Promise<Record<string, unknown>> {
       latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
       errors: r.errors + r.timeouts + r.non2xx,
       non2xx: r.non2xx,
+      // what the service spent per request (all threads: main, workers, GC, LMDB), and its main thread alone
+      server_cpu_ms_per_request: perRequest(cpu0.all, cpu1.all),
+      server_main_thread_cpu_ms_per_request: perRequest(cpu0.main, cpu1.main),
+      load_average_1m: { before: +load0.toFixed(2), after: +loadavg()[0].toFixed(2), note: 'the machine may be shared; latency includes waits for a core' },
       target: { p99_ms_max: 10, errors: 0 },
       meets_target: r.latency.p99 <= 10 && r.errors + r.timeouts + r.non2xx === 0,
     };

@@ -1,6 +1,7 @@
 // What the benchmarks that start the real service share: the compiled CLI path, a free loopback port, and a wait
 // until GET /api/health answers ok.
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../src/config.js';
@@ -33,4 +34,16 @@ export async function waitHealthy(base: string, child: ChildProcess, limitMs: nu
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`service not healthy within ${limitMs} ms`);
+}
+
+/** CPU time (user + system, ms) a process has used: all its threads, or only its main thread; null off Linux. */
+export function processCpuMs(pid: number, mainThreadOnly = false): number | null {
+  try {
+    const stat = readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
+    // fields after the parenthesised command: utime and stime are the 12th and 13th, in clock ticks (USER_HZ = 100)
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
 }

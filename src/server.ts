@@ -43,7 +43,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
-  const svc: ServiceContext = { config, store, log, now: () => new Date(), valuation: createValuationService(config, store), limiter: opts.limiter };
+  const svc: ServiceContext = { config, store, log, now: () => new Date(), valuation: createValuationService(config, store), limiter: opts.limiter, closeHooks: [] };
   const app = createApp(svc);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
@@ -61,6 +61,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await closed;
+      for (const hook of svc.closeHooks ?? []) await hook();
       await jobs?.stop();
       await svc.valuation?.close();
       await store.close();

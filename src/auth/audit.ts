@@ -1,5 +1,6 @@
 // Per-key audit records and per-day metering in the LMDB `audit` sub-db, the 12-month retention sweep, and the
-// operator analytics aggregates. Writes are batched fire-and-forget: metering is not user state and must not add latency.
+// operator analytics aggregates. Writes are batched fire-and-forget (one transaction per audit_batch_ms): metering is
+// not user state and must not add latency; analytics read what is committed, so the last batch shows up after it lands.
 import type { RootDatabase } from 'lmdb';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
@@ -27,7 +28,7 @@ export type Analytics = {
 
 export type Audit = {
   record(e: { caller: Caller; op: string; status: number; requestId: string; atMs?: number }): void;
-  /** Resolves when every record() so far is committed. */
+  /** Writes the batch now; resolves when every record() so far is committed (call it before shutting down). */
   flush(): Promise<void>;
   /** Deletes audit records and metering rows older than 12 calendar months before `nowMs`. */
   pruneAudit(nowMs: number): Promise<{ removed: number }>;
@@ -44,24 +45,40 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
   const now = opts.now ?? Date.now;
   let counter = 0;
   let pending: Promise<unknown> = Promise.resolve();
-  const track = (p: Promise<unknown>): void => {
-    pending = Promise.all([pending, p.catch((e) => opts.onError?.(e))]);
+  // Calls are counted and audited in memory and written together: one transaction per batch, not one per call.
+  const meterAdds = new Map<string, number>();
+  let records: Array<[string, AuditRecord]> = [];
+  let timer: NodeJS.Timeout | null = null;
+  const commit = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (meterAdds.size === 0 && records.length === 0) return;
+    const adds = [...meterAdds];
+    const recs = records;
+    meterAdds.clear();
+    records = [];
+    const written = db.transaction(() => {
+      for (const [k, n] of adds) db.put(k, ((db.get(k) as number | undefined) ?? 0) + n);
+      for (const [k, rec] of recs) db.put(k, rec);
+    });
+    // settles to undefined so the chain does not keep every earlier result alive
+    pending = Promise.all([pending, written.catch((e) => opts.onError?.(e))]).then(() => undefined);
   };
   return {
     record({ caller, op, status, requestId, atMs }) {
       const at = new Date(atMs ?? now()).toISOString();
       const meterKey = `m:${at.slice(0, 10)}:${meterSubjectOf(caller)}:${op}`;
-      track(
-        db.transaction(() => {
-          db.put(meterKey, ((db.get(meterKey) as number | undefined) ?? 0) + 1);
-        }),
-      );
-      if (caller.kind !== 'key') return;
-      const rec: AuditRecord = { key_id: caller.key.id, op, at, status, request_id: requestId, ip: caller.ip };
-      // ISO timestamps of equal width sort lexicographically in time order; the counter keeps same-ms records apart.
-      track(db.put(`a:${at}:${caller.key.id}:${(counter = (counter + 1) % 1e9)}`, rec));
+      meterAdds.set(meterKey, (meterAdds.get(meterKey) ?? 0) + 1);
+      if (caller.kind === 'key') {
+        const rec: AuditRecord = { key_id: caller.key.id, op, at, status, request_id: requestId, ip: caller.ip };
+        // ISO timestamps of equal width sort lexicographically in time order; the counter keeps same-ms records apart.
+        records.push([`a:${at}:${caller.key.id}:${(counter = (counter + 1) % 1e9)}`, rec]);
+      }
+      if (records.length >= AUTH_LIMITS.v.audit_batch_max_records) commit();
+      else if (!timer) timer = setTimeout(commit, AUTH_LIMITS.v.audit_batch_ms).unref();
     },
     async flush() {
+      commit();
       await pending;
     },
     async pruneAudit(nowMs) {

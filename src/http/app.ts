@@ -18,6 +18,7 @@ export function createApp(svc: ServiceContext): Koa {
   app.silent = true;
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
   const doors = openDoorServices(svc);
+  svc.closeHooks?.push(() => doors.audit.flush());
   const deps = buildOperationDeps(svc, doors);
   mountDoorMiddleware(app, svc, doors);
   const router = new Router();

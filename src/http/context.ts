@@ -20,4 +20,6 @@ export type ServiceContext = {
   listenPort?: number;
   /** Valuations through the worker pool (issue 4); absent in tests that do not value. */
   valuation?: ValuationService;
+  /** Run by the server's close() after the listener stops and before the store closes (e.g. the audit's last batch). */
+  closeHooks?: Array<() => Promise<void>>;
 };

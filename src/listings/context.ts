@@ -31,6 +31,12 @@ export function workerScoringContext(dataDir: string, kernel: Kernel, o: { warm?
   return hit.ctx;
 }
 
+/** Worker side: the store `workerScoringContext` opened for `dataDir` (opened now when it has not been). */
+export function workerStore(dataDir: string, kernel: Kernel): Store {
+  workerScoringContext(dataDir, kernel);
+  return perDataDir.get(dataDir)!.store;
+}
+
 /**
  * Builds the parcel view's lazy lookups (PIN and address maps, the point grid) now, at worker start-up, so the first
  * listings run after start-up does not pay for them (a listing resolves by address, then its parcel by PIN).

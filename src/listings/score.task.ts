@@ -2,12 +2,14 @@
 // raw-scores one batch of subjects against the worker's kernel (percentiles need the whole inventory: main thread);
 // `scoreParcels` does the same for parcel rows through the bulk valuation (valuation/bulk.ts) and replies in columns;
 // `underwriteBundle` values one subject with its underwriting and risk report (the /api/underwrite parts);
+// `underwriteResponseJson` is GET /api/underwrite's whole body as JSON text (a string crosses threads as one copy,
+// where the bundle's object graph would be cloned field by field and serialized again on the main thread);
 // `riskReport` answers the risk_report tool; `warmScoringContext` builds the worker's context ahead of work.
 import { threadId } from 'node:worker_threads';
 import { riskReportFor, type RiskReportResponse } from '../risk/index.js';
 import type { TaskHandler } from '../workers/tasks.js';
-import { underwriteBundleOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
-import { workerScoringContext } from './context.js';
+import { underwriteBundleOf, underwriteResponseOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
+import { workerScoringContext, workerStore } from './context.js';
 import { parcelRowSubject, toColumns, type ScoreColumns } from './score-all.js';
 import { scoreSubject, scoreSubjectsBulk, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
@@ -19,6 +21,7 @@ export type BundlePayload = BundleRequest & { dataDir: string };
 export const SCORE_TASK = 'scoreSubjects';
 export const SCORE_PARCELS_TASK = 'scoreParcels';
 export const BUNDLE_TASK = 'underwriteBundle';
+export const UNDERWRITE_JSON_TASK = 'underwriteResponseJson';
 export const WARM_TASK = 'warmScoringContext';
 export const RISK_TASK = 'riskReport';
 
@@ -30,6 +33,8 @@ export const tasks: Record<string, TaskHandler> = {
   [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload, { kernel }): ScoreColumns =>
     toColumns(scoreSubjectsBulk(Array.from(p.rows, parcelRowSubject), workerScoringContext(p.dataDir, kernel))),
   [BUNDLE_TASK]: (p: BundlePayload, { kernel }): UnderwriteBundle => underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p),
+  [UNDERWRITE_JSON_TASK]: (p: BundlePayload, { kernel }): string =>
+    JSON.stringify(underwriteResponseOf(workerStore(p.dataDir, kernel), underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p))),
   /** risk_report tool: payload {dataDir, params} with the tool's raw params (validated strictly). */
   [RISK_TASK]: (p: { dataDir: string; params: unknown }, { kernel }): RiskReportResponse => riskReportFor(workerScoringContext(p.dataDir, kernel), p.params),
   /** Builds this worker's context now (seconds at default scale) so the first real batch does not pay for it. */

@@ -2,31 +2,19 @@
 // the corpus (distressed share of nearby sales, the parcel's last deed and recorded units) and the listing history.
 // Never reads crime or demographic data: there is none in the corpus, and RiskInputs has no field for it.
 import type { Valuation } from '../contracts/valuation.js';
-import { haversineMi, MI_PER_DEG_LAT } from '../reference/geo.js';
 import { RISK } from '../registry/groups/risk.js';
-import { CONDITION_CODE, DEED_CODE } from '../store/columns.js';
+import { DEED_CODE } from '../store/columns.js';
 import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
 import { dayOfIso } from '../valuation/hedonic/sales-columns.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 import type { BasementType, RiskInputs } from './report.js';
+import { countSalesNear } from './distress-grid.js';
 
 const DEED_NAME = new Map<number, string>(Object.entries(DEED_CODE).map(([k, v]) => [v, k]));
 
-/** Sales within radiusMi of (lat, lon) in (asOfDay − windowDays, asOfDay], and how many were distressed. Linear scan with a bbox pre-test. */
+/** Sales within radiusMi of (lat, lon) in (asOfDay − windowDays, asOfDay], and how many were distressed. */
 export function distressNear(s: SalesColumns, lat: number, lon: number, asOfDay: number, radiusMi = RISK.v.distress_radius_mi, windowDays = RISK.v.distress_window_days): { n: number; distressed: number } {
-  const dLat = radiusMi / MI_PER_DEG_LAT;
-  const dLon = dLat / Math.max(0.1, Math.cos((lat * Math.PI) / 180));
-  let n = 0;
-  let distressed = 0;
-  for (let i = 0; i < s.length; i++) {
-    const day = s.saleDay[i];
-    if (day > asOfDay || day <= asOfDay - windowDays) continue;
-    if (Math.abs(s.lat[i] - lat) > dLat || Math.abs(s.lon[i] - lon) > dLon) continue;
-    if (haversineMi(lat, lon, s.lat[i], s.lon[i]) > radiusMi) continue;
-    n++;
-    if (s.condition[i] === CONDITION_CODE.distressed) distressed++;
-  }
-  return { n, distressed };
+  return countSalesNear(s, lat, lon, asOfDay, radiusMi, windowDays);
 }
 
 /** Deed type name of the latest recorded sale of parcel row `parcelRow` (sales parcel_idx = parcel table row). */

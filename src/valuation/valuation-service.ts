@@ -7,7 +7,7 @@ import type { Valuation } from '../contracts/valuation.js';
 import { repoRoot } from '../kernel/wasm.js';
 import type { BundleRequest, UnderwriteBundle } from '../listings/bundle.js';
 import { scoreTaskModulePath } from '../listings/scorer.js';
-import { BUNDLE_TASK, RISK_TASK, type BundlePayload } from '../listings/score.task.js';
+import { BUNDLE_TASK, RISK_TASK, UNDERWRITE_JSON_TASK, type BundlePayload } from '../listings/score.task.js';
 import type { RiskReportResponse } from '../risk/index.js';
 import type { Store } from '../store/store.js';
 import { createValuationPool, type ValuationPool } from '../workers/pool.js';
@@ -21,6 +21,8 @@ export type ValuationService = {
   getComps(input: CompsInput): Promise<ReturnType<typeof getComps>>;
   /** One subject's valuation with its underwriting and risk report (worker task `underwriteBundle`). */
   underwriteBundle(req: BundleRequest): Promise<UnderwriteBundle>;
+  /** GET /api/underwrite's body as JSON text, assembled and serialized in the worker (task `underwriteResponseJson`). */
+  underwriteResponseJson(req: BundleRequest): Promise<string>;
   /** The risk_report tool answer; raw params are validated strictly in the worker (risk/index.ts). */
   riskReport(params: unknown): Promise<RiskReportResponse>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export function createValuationService(config: Config, store: Store): ValuationS
     value: async (input) => (await ensure()).run<Valuation>('value', { ...payload(input), fallback: { opendataBaseUrl: config.opendataBaseUrl, forceOpendata: config.forceOpendata } }),
     getComps: async (input) => (await ensure()).run('getComps', payload(input)),
     underwriteBundle: async (req) => (await ensure()).run<UnderwriteBundle>(BUNDLE_TASK, { ...req, dataDir: config.dataDir } satisfies BundlePayload),
+    underwriteResponseJson: async (req) => (await ensure()).run<string>(UNDERWRITE_JSON_TASK, { ...req, dataDir: config.dataDir } satisfies BundlePayload),
     riskReport: async (params) => (await ensure()).run<RiskReportResponse>(RISK_TASK, { dataDir: config.dataDir, params }),
     close: async () => {
       if (pool) await (await pool).close();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAudit, parseAnalyticsDays, retentionCutoff, type Audit } from '../../src/auth/audit.js';
 import type { Caller } from '../../src/auth/authorize.js';
 import { openKeyStore } from '../../src/auth/keys.js';
+import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
 import { auditMiddleware } from '../../src/http/middleware/audit.js';
 import { authMiddleware } from '../../src/http/middleware/auth.js';
 import { requireOperator } from '../../src/http/middleware/operator.js';
@@ -51,6 +52,26 @@ describe('record + analytics(days)', () => {
       ],
     });
     expect(audit.auditFor('k1').map((r) => [r.request_id, r.status, r.ip])).toEqual([['r1', 200, '127.0.0.1'], ['r2', 200, '127.0.0.1']]);
+  });
+});
+
+describe('batched writes', () => {
+  it('writes a batch by itself after audit_batch_ms, without flush()', async () => {
+    audit.record({ caller: keyCaller('k1'), op: 'underwrite', status: 200, requestId: 'b1' });
+    audit.record({ caller: anon, op: 'underwrite', status: 200, requestId: 'b2' });
+    expect(audit.analytics(1).total_calls).toBe(0); // still in memory
+    const deadline = Date.now() + 10 * AUTH_LIMITS.v.audit_batch_ms;
+    while (audit.analytics(1).total_calls < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(audit.analytics(1)).toMatchObject({ total_calls: 2, keyed_calls: 1, anonymous_calls: 1 });
+    expect(audit.auditFor('k1').map((r) => r.request_id)).toEqual(['b1']);
+  });
+
+  it('adds a batch to the counts already stored (same day, caller and operation)', async () => {
+    for (let i = 0; i < 3; i++) audit.record({ caller: anon, op: 'x', status: 200, requestId: `r${i}` });
+    await audit.flush();
+    for (let i = 0; i < 2; i++) audit.record({ caller: anon, op: 'x', status: 200, requestId: `s${i}` });
+    await audit.flush();
+    expect(audit.analytics(1).by_operation).toEqual([{ op: 'x', calls: 5 }]);
   });
 });
 

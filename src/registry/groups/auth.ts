@@ -6,7 +6,7 @@ const ENG = 'engineering choice (issue 7), documented in src/auth and src/events
 
 export const AUTH_LIMITS = defineGroup({
   name: 'auth_limits',
-  version: '1.0.0',
+  version: '1.1.0',
   owner: 'auth',
   entries: {
     anon_calls_per_window: c(30, 'calls', 'anonymous callers: 30 calls per minute per client IP', SPEC),
@@ -18,6 +18,8 @@ export const AUTH_LIMITS = defineGroup({
     key_id_bytes: c(6, 'bytes', 'key id = 6 random bytes as 12 hex chars: a lookup handle, not a secret', ENG),
     key_secret_bytes: c(32, 'bytes', '256-bit secret; with this entropy a single SHA-256 is not brute-forceable, so no slow KDF', 'NIST SP 800-63B 5.1.1.2 (KDF needed for low-entropy secrets only)'),
     max_authorization_header_chars: c(512, 'characters', 'longer Authorization headers are rejected before any parsing or hashing', ENG),
+    audit_batch_ms: c(250, 'ms', 'audit and metering rows are written in one transaction per quarter second instead of one per call; at most this much is lost if the process is killed', ENG),
+    audit_batch_max_records: c(1_000, 'records', 'a batch is written early once it holds this many audit records, bounding its memory', ENG),
     audit_retention_months: c(12, 'months', 'per-key audit records and metering rows are kept 12 months', SPEC),
     analytics_max_days: c(366, 'days', 'GET /api/admin/analytics?days= upper bound: the retention window', SPEC),
     sse_heartbeat_ms: c(15_000, 'ms', 'SSE comment heartbeat keeps proxies from closing an idle stream (most idle timeouts are 30-60 s)', ENG),

@@ -1,0 +1,75 @@
+// Counts the sales (and the distressed ones) within a radius and a trailing day window of a point, through a grid of
+// the snapshot's sales built once per sales columns: each cell holds its rows sorted by sale day, so a query reads the
+// cells under the radius's bounding box and only their rows inside the window (two binary searches each).
+import { haversineMi, MI_PER_DEG_LAT } from '../reference/geo.js';
+import { CONDITION_CODE } from '../store/columns.js';
+import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
+
+type DistressGrid = { cellDeg: number; cells: Map<number, Int32Array> };
+
+/** Cells per row of the key space. A collision (only with absurdly small cells) would add candidates, never lose one: the distance test decides. */
+const KEY_STRIDE = 1 << 22;
+const keyOf = (cy: number, cx: number): number => cy * KEY_STRIDE + cx;
+
+const grids = new WeakMap<SalesColumns, Map<number, DistressGrid>>();
+
+function buildGrid(s: SalesColumns, cellDeg: number): DistressGrid {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < s.length; i++) {
+    if (!Number.isFinite(s.lat[i]) || !Number.isFinite(s.lon[i])) continue;
+    const k = keyOf(Math.floor(s.lat[i] / cellDeg), Math.floor(s.lon[i] / cellDeg));
+    const list = lists.get(k);
+    if (list) list.push(i);
+    else lists.set(k, [i]);
+  }
+  const cells = new Map<number, Int32Array>();
+  for (const [k, rows] of lists) cells.set(k, Int32Array.from(rows.sort((a, b) => s.saleDay[a] - s.saleDay[b])));
+  return { cellDeg, cells };
+}
+
+/** The grid for these columns and cell size, built on first use and kept as long as the columns live. */
+function gridFor(s: SalesColumns, radiusMi: number): DistressGrid {
+  const cellDeg = radiusMi / MI_PER_DEG_LAT;
+  let bySize = grids.get(s);
+  if (!bySize) grids.set(s, (bySize = new Map()));
+  let g = bySize.get(cellDeg);
+  if (!g) bySize.set(cellDeg, (g = buildGrid(s, cellDeg)));
+  return g;
+}
+
+/** First position in `rows` (sorted by sale day) whose day is greater than `day`. */
+function firstAfter(s: SalesColumns, rows: Int32Array, day: number): number {
+  let lo = 0, hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (s.saleDay[rows[mid]] > day) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Sales within radiusMi of (lat, lon) with sale day in (asOfDay − windowDays, asOfDay], and how many were distressed. */
+export function countSalesNear(s: SalesColumns, lat: number, lon: number, asOfDay: number, radiusMi: number, windowDays: number): { n: number; distressed: number } {
+  const g = gridFor(s, radiusMi);
+  // the query's bounding box: a longitude degree is cos(lat) as long as a latitude degree, taken at the box's edge
+  // farthest from the equator so the box holds the whole circle
+  const dLat = radiusMi / MI_PER_DEG_LAT;
+  const dLon = dLat / Math.max(0.1, Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180));
+  const x0 = Math.floor((lon - dLon) / g.cellDeg), x1 = Math.floor((lon + dLon) / g.cellDeg);
+  let n = 0, distressed = 0;
+  for (let y = Math.floor((lat - dLat) / g.cellDeg); y <= Math.floor((lat + dLat) / g.cellDeg); y++) {
+    for (let x = x0; x <= x1; x++) {
+      const rows = g.cells.get(keyOf(y, x));
+      if (!rows) continue;
+      const end = firstAfter(s, rows, asOfDay);
+      for (let p = firstAfter(s, rows, asOfDay - windowDays); p < end; p++) {
+        const i = rows[p];
+        if (Math.abs(s.lat[i] - lat) > dLat || Math.abs(s.lon[i] - lon) > dLon) continue;
+        if (haversineMi(lat, lon, s.lat[i], s.lon[i]) > radiusMi) continue;
+        n++;
+        if (s.condition[i] === CONDITION_CODE.distressed) distressed++;
+      }
+    }
+  }
+  return { n, distressed };
+}
