@@ -18,7 +18,6 @@ export function createApp(svc: ServiceContext): Koa {
   app.silent = true;
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
   const doors = openDoorServices(svc);
-  svc.closeHooks?.push(() => doors.audit.flush());
   const deps = buildOperationDeps(svc, doors);
   mountDoorMiddleware(app, svc, doors);
   const router = new Router();
@@ -28,7 +27,9 @@ export function createApp(svc: ServiceContext): Koa {
   registerModelRegistryRoutes(router, svc);
   registerScorecardRoutes(router, svc);
   // After the dedicated routes: /mcp, /api/events, then every other operation of contracts/operations.ts.
-  registerMcpRoutes(router, svc, doors, deps);
+  const mcpSessions = registerMcpRoutes(router, svc, doors, deps);
+  // at shutdown: end MCP sessions, then write the audit's last batch
+  svc.closeHooks?.push(() => mcpSessions.closeAll(), () => doors.audit.flush());
   registerOperationRoutes(router, deps, doors);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
