@@ -2,6 +2,7 @@
 // store, then serve REST and MCP on HOST:PORT. Returns a handle whose close() stops everything in order.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openAudit, scheduleAuditSweep } from './auth/audit.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
@@ -13,7 +14,8 @@ import { createValuationService } from './valuation/valuation-service.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
- * run the listings job once now if it never ran (so inventory and last_run are filled without waiting for 13:00).
+ * run the listings job once now if it never ran (so inventory and last_run are filled without waiting for 13:00);
+ * sweep audit and metering rows past their 12-month retention now and once a day.
  */
 async function startBackgroundJobs(config: Config, store: Store, log: Logger): Promise<{ stop: () => Promise<void> }> {
   const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { runListings, scheduleDailyListings }] = await Promise.all([
@@ -27,9 +29,11 @@ async function startBackgroundJobs(config: Config, store: Store, log: Logger): P
   track(resumeDelivery(deliveryContextFromConfig(openAlertStore(store.env), config, log)), 'alert delivery resume');
   const scheduler = scheduleDailyListings(config, store, (e) => log.error('daily listings run failed', e));
   if (store.lastRun() === null) track(runListings({ config, store, kind: 'manual' }), 'first listings run');
+  const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
   return {
     stop: async () => {
       scheduler.stop();
+      await sweeper.stop();
       await Promise.all(pending);
     },
   };

@@ -102,6 +102,21 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
   };
 }
 
+/** Removes rows past retention now and every audit_sweep_interval_hours; stop() ends it after a sweep in progress. */
+export function scheduleAuditSweep(audit: Pick<Audit, 'pruneAudit'>, onError: (e: unknown) => void, now: () => number = Date.now): { first: Promise<void>; stop: () => Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const sweep = (): Promise<void> => (running = running.then(() => audit.pruneAudit(now())).then(() => undefined, onError));
+  const first = sweep();
+  const timer = setInterval(sweep, AUTH_LIMITS.v.audit_sweep_interval_hours * 3_600_000).unref();
+  return {
+    first,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /** 12 calendar months before now (UTC): 2026-11-21T10:00Z → 2025-11-21T10:00Z. */
 export function retentionCutoff(nowMs: number): Date {
   const d = new Date(nowMs);

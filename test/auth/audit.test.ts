@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAudit, parseAnalyticsDays, retentionCutoff, type Audit } from '../../src/auth/audit.js';
+import { openAudit, parseAnalyticsDays, retentionCutoff, scheduleAuditSweep, type Audit } from '../../src/auth/audit.js';
 import type { Caller } from '../../src/auth/authorize.js';
 import { openKeyStore } from '../../src/auth/keys.js';
 import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
@@ -85,6 +85,20 @@ describe('pruneAudit(now)', () => {
     expect(removed).toBe(2); // one audit record + its metering row of 2025-11-20
     expect(audit.auditFor('k1').map((r) => r.request_id)).toEqual(['kept']);
     expect(audit.analytics(366).keyed_calls).toBe(1);
+  });
+});
+
+describe('scheduleAuditSweep', () => {
+  it('sweeps rows past retention at once, and stop() waits for the sweep', async () => {
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'old', atMs: Date.UTC(2025, 5, 1) });
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'new', atMs: NOW });
+    await audit.flush();
+    const errors: unknown[] = [];
+    const sweeper = scheduleAuditSweep(audit, (e) => errors.push(e), () => NOW);
+    await sweeper.first;
+    await sweeper.stop();
+    expect(errors).toEqual([]);
+    expect(audit.auditFor('k1').map((r) => r.request_id)).toEqual(['new']);
   });
 });
 

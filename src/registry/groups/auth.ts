@@ -20,6 +20,7 @@ export const AUTH_LIMITS = defineGroup({
     max_authorization_header_chars: c(512, 'characters', 'longer Authorization headers are rejected before any parsing or hashing', ENG),
     audit_batch_ms: c(250, 'ms', 'audit and metering rows are written in one transaction per quarter second instead of one per call; at most this much is lost if the process is killed', ENG),
     audit_batch_max_records: c(1_000, 'records', 'a batch is written early once it holds this many audit records, bounding its memory', ENG),
+    audit_sweep_interval_hours: c(24, 'hours', 'rows past the retention window are removed at start-up and once a day (retention is counted in months, so a daily sweep keeps it to the day)', ENG),
     audit_retention_months: c(12, 'months', 'per-key audit records and metering rows are kept 12 months', SPEC),
     analytics_max_days: c(366, 'days', 'GET /api/admin/analytics?days= upper bound: the retention window', SPEC),
     sse_heartbeat_ms: c(15_000, 'ms', 'SSE comment heartbeat keeps proxies from closing an idle stream (most idle timeouts are 30-60 s)', ENG),
