@@ -23,11 +23,13 @@ export function tractSignalsFor(store: Store): SignalSet {
   const hit = cache.get(store);
   if (hit && hit.snapshotId === id) return hit;
   const snap = store.readSalesSnapshot();
+  // a corpus stored without a parcel table still has sales signals; any other failure is a real fault and propagates
   const parcels = (() => {
     try {
       return store.readParcels(snap.id);
-    } catch {
-      return null;
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'corpus_unavailable') return null;
+      throw e;
     }
   })();
   const stats = collectCorpusStats(salesColumnsFromArrow(snap.table), parcels?.table ?? null, parcels?.tracts ?? []);
