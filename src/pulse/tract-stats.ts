@@ -3,6 +3,7 @@
 import type { Table } from 'apache-arrow';
 import { CONDITION_CODE, PARCEL_COLUMNS as P, PTYPE_CODE, TRACT_NONE } from '../store/columns.js';
 import { PULSE } from '../registry/groups/pulse.js';
+import { TAX } from '../registry/groups/tax.js';
 import { armsLengthMask, isoOfDay, type SalesColumns } from '../valuation/hedonic/sales-columns.js';
 import { servingCutoffDay } from '../valuation/value-context.js';
 
@@ -42,7 +43,8 @@ function addSales(m: Map<string, TractEvidence>, s: SalesColumns, cutoffDay: num
   const arms = armsLengthMask(s);
   const fromDay = cutoffDay - PULSE.v.signal_window_days;
   const recentFrom = cutoffDay - PULSE.v.recent_window_days;
-  const oldestYear = new Date(fromDay * 86_400_000).getUTCFullYear() - 3;
+  // yearly medians back to the earliest possible last reassessment year: the longest cycle (Lake's 4) before the cutoff
+  const oldestYear = new Date(cutoffDay * 86_400_000).getUTCFullYear() - Math.max(TAX.v.reassess_cycle_years, TAX.v.lake_cycle_years);
   for (let i = 0; i < s.length; i++) {
     if (!arms[i] || s.tractIdx[i] === TRACT_NONE || s.tractIdx[i] >= s.tracts.length) continue;
     const day = s.saleDay[i];
