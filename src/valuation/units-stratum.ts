@@ -10,10 +10,13 @@
 // 4-unit 1.067/1.016/1.090 → 1.056/1.009/1.082 (n ≈ 40 valued 4-unit sales per seed); segment metrics ~unchanged.
 //
 // Estimator (mf2_4 arms-length sales with known sqft, beds, condition and units 2..4, sale_day < cutoff):
-//   y_i = ln(price_i) − g·ln(sqft_i)   g = comp_policy.gla_marginal_frac: the elasticity the kernel's GLA adjustment
-//                                       implies, so the premium is what that adjustment leaves unexplained
-//   OLS with tract fixed effects (within-tract demeaning) of y on beds (the kernel bands beds but does not adjust
-//   them), condition dummies and 3-unit / 4-unit dummies; premium(2) = 0, premium(u) = β_u.
+//   OLS with tract fixed effects (within-tract demeaning) of ln(price) on ln(sqft), beds (the kernel bands beds but
+//   does not adjust them), condition dummies and 3-unit / 4-unit dummies; premium(2) = 0, premium(u) = β_u.
+//   The size elasticity is estimated, not fixed at comp_policy.gla_marginal_frac (0.5): living area grows with the
+//   unit count, so a fixed elasticity below the market's pushes the size effect it misses into the unit dummies.
+//   Measured on the 12-month holdout (seeds 20261121, 777, 31337), median estimate / generator true value of valued
+//   mf2_4 sales, fixed → estimated elasticity: 3-unit 1.019/1.010/1.011 → 1.015/1.004/1.006, 4-unit
+//   1.053/1.010/1.030 → 1.046/1.005/1.026, 2-unit 0.999/1.005/1.011 → 1.003/1.007/1.014 (gaps between unit counts narrow).
 // Comp factor = exp(premium(subject units) − premium(comp units)); 1 when either unit count is unknown.
 import type { CompsResult } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
@@ -36,14 +39,15 @@ export type CompUnitsAdj = { row: number; units: number | null; factor: number }
 
 const UNITS = [2, 3, 4] as const;
 const COND_DUMMIES = [CONDITION_CODE.dated, CONDITION_CODE.renovated, CONDITION_CODE.new] as const;
-/** Regressors: beds, 3 condition dummies (distressed = base), 3-unit and 4-unit dummies. */
-const P = 1 + COND_DUMMIES.length + 2;
+/** Regressors: ln sqft, beds, 3 condition dummies (distressed = base), 3-unit and 4-unit dummies. */
+const P = 2 + COND_DUMMIES.length + 2;
 
 const isUnits = (u: number): u is 2 | 3 | 4 => u === 2 || u === 3 || u === 4;
 
 function regressors(c: SalesColumns, r: number, out: Float64Array): void {
-  out[0] = c.beds[r];
-  COND_DUMMIES.forEach((code, k) => (out[1 + k] = c.condition[r] === code ? 1 : 0));
+  out[0] = Math.log(c.sqft[r]);
+  out[1] = c.beds[r];
+  COND_DUMMIES.forEach((code, k) => (out[2 + k] = c.condition[r] === code ? 1 : 0));
   out[P - 2] = c.units[r] === 3 ? 1 : 0;
   out[P - 1] = c.units[r] === 4 ? 1 : 0;
 }
@@ -67,7 +71,6 @@ function rowsByTract(c: SalesColumns, arms: Uint8Array, cutoffDay: number): Map<
 
 /** Premiums estimated from sales before `cutoffDay`, or null when a unit count has too few sales or the design is singular. */
 export function estimateUnitsPremium(c: SalesColumns, cutoffDay: number, arms: Uint8Array): UnitsPremium | null {
-  const g = COMP_POLICY.v.gla_marginal_frac;
   const xtx = new Float64Array(P * P);
   const xty = new Float64Array(P);
   const counts = { 2: 0, 3: 0, 4: 0 };
@@ -75,7 +78,7 @@ export function estimateUnitsPremium(c: SalesColumns, cutoffDay: number, arms: U
   for (const rows of rowsByTract(c, arms, cutoffDay).values()) {
     if (rows.length < 2) continue;
     const xs = rows.map((r) => (regressors(c, r, x), Float64Array.from(x)));
-    const ys = rows.map((r) => Math.log(c.priceUsd[r]) - g * Math.log(c.sqft[r]));
+    const ys = rows.map((r) => Math.log(c.priceUsd[r]));
     const xMean = new Float64Array(P);
     xs.forEach((v) => v.forEach((val, k) => (xMean[k] += val / rows.length)));
     const yMean = ys.reduce((a, b) => a + b, 0) / rows.length;

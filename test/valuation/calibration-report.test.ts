@@ -40,10 +40,31 @@ describe('calibration report beside Tier 1', () => {
     for (const g of rent.result.segments) expect(g.group).toMatch(/^(sfh|mf2_4|condo)_(city|suburb)$|^unknown$/);
   });
 
+  it('oracle MdAPE is read from the truth file; oracle coverage exactly where a segment has a band, pooled overall', () => {
+    // Every sale of the generated corpus is in its truth file, so a segment has an oracle band exactly when it has a
+    // table row (both need calibration_min_n = 30 valued calibration sales). With the 24-month holdout the test-scale
+    // corpus has at least one such segment; the overall figure pools the segments' bands weighted by their test sales.
+    const segs = report.rows.filter((x) => x.group !== 'overall');
+    for (const r of segs) {
+      if (r.n > 0) expect(r.oracleMdape).not.toBeNull();
+      expect(r.oracleCoverage80 === null).toBe(r.q80Lo === null);
+    }
+    const banded = segs.filter((r) => r.oracleCoverage80 !== null);
+    expect(banded.length).toBeGreaterThan(0);
+    for (const r of banded) {
+      expect(r.oracleCoverage80!).toBeGreaterThanOrEqual(0);
+      expect(r.oracleCoverage80!).toBeLessThanOrEqual(1);
+    }
+    const n = banded.reduce((acc, r) => acc + r.oracleN, 0);
+    const pooled = banded.reduce((acc, r) => acc + r.oracleCoverage80! * r.oracleN, 0) / n;
+    expect(report.rows.find((r) => r.group === 'overall')!.oracleCoverage80).toBeCloseTo(pooled, 12);
+  });
+
   it('the markdown report prints both tables beside the Tier-1 rows', () => {
     const md = reportMarkdown(report);
     expect(md).toMatch(/Tier 2 \(hedonic_v1-[^)]*\) beside Tier 1/);
     expect(md).toMatch(/\| overall \| \d+ \| [\d.]+% \|/);
+    expect(md).toContain('| oracle cov80 |');
     expect(md).toContain("Rent (as-is contract rent vs the generator's true rent");
   });
 

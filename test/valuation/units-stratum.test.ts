@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createKernel } from '../../src/kernel/index.js';
 import { STRATUM } from '../../src/kernel/params.js';
 import { COMP_POLICY } from '../../src/registry/groups/comp-policy.js';
+import { GENERATOR } from '../../src/registry/groups/generator.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../src/store/columns.js';
 import { kernelColumnsOf } from '../../src/valuation/calibration/backtest.js';
 import { buildParcelSalesIndex } from '../../src/valuation/flip-pairs.js';
@@ -22,10 +23,9 @@ type MfSale = { tract: number; units: 2 | 3 | 4; i: number; daysAgo?: number; co
 
 /**
  * Noise-free multi-unit sales: ln price = tract level + g·ln sqft + 0.02·beds + premium(units) + condition effect,
- * g = comp_policy.gla_marginal_frac (the elasticity the estimator assumes), so OLS with tract effects is exact.
+ * g = the generator's living-area elasticity by default, so OLS with tract effects (ln sqft a regressor) is exact.
  */
-function mfCorpus(sales: readonly MfSale[]): SalesColumns {
-  const g = COMP_POLICY.v.gla_marginal_frac;
+function mfCorpus(sales: readonly MfSale[], g: number = GENERATOR.v.beta_ln_sqft): SalesColumns {
   const rows: Row[] = sales.map((s) => {
     const sqft = s.units * 1000 + (s.i % 4) * 120;
     const beds = 2 * s.units + (s.i % 3) - 1;
@@ -59,6 +59,17 @@ describe('estimateUnitsPremium', () => {
     expect(p!.logPremium[3]).toBeCloseTo(TRUE_PREMIUM[3], 9);
     expect(p!.logPremium[4]).toBeCloseTo(TRUE_PREMIUM[4], 9);
     expect(p!.sales).toEqual({ 2: 32, 3: 32, 4: 32 });
+  });
+
+  it('estimates the size elasticity, so the premiums hold whether the market elasticity is the GLA adjustment\'s or not', () => {
+    // Living area grows with the unit count here (units × 1000 sqft): an elasticity fixed at gla_marginal_frac (0.5)
+    // under a market at 0.55 would put 0.05·ln(4000/2000) ≈ 0.035 of size effect into the 4-unit premium.
+    for (const g of [COMP_POLICY.v.gla_marginal_frac, GENERATOR.v.beta_ln_sqft]) {
+      const c = mfCorpus(grid(16), g);
+      const p = estimateUnitsPremium(c, AS_OF_DAY, allArms(c));
+      expect(p!.logPremium[3]).toBeCloseTo(TRUE_PREMIUM[3], 9);
+      expect(p!.logPremium[4]).toBeCloseTo(TRUE_PREMIUM[4], 9);
+    }
   });
 
   it('reads only sales strictly before the cutoff (later 4-unit sales at 3× price change nothing)', () => {

@@ -1,6 +1,7 @@
-// Out-of-time backtest: every arms-length, non-condo, renovated sale of the last ~12 months is valued as of its
-// sale day using only earlier sales — the kernel's strict sale_day < asOfDay for comps, and a time index re-estimated
-// each holdout month from sales before that month's first day. The sale's own price never enters its valuation.
+// Out-of-time backtest: every arms-length, non-condo, renovated sale of the last tier1.holdout_days (~24 months) is
+// valued as of its sale day using only earlier sales — the kernel's strict sale_day < asOfDay for comps, and a time
+// index re-estimated each holdout month from sales before that month's first day. The sale's own price never enters
+// its valuation.
 import { createKernel } from '../../kernel/index.js';
 import type { KernelColumns } from '../../kernel/types.js';
 import { TIER1 } from '../../registry/groups/tier1.js';

@@ -11,11 +11,15 @@ import { isoOfDay, salesColumnsFromArrow, type SalesColumns } from '../hedonic/s
 import { mdape } from '../metrics.js';
 import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMetrics } from '../segment.js';
 import { runBacktest, type BacktestRecord } from './backtest.js';
-import { readOracleValues, saleKey } from './oracle.js';
+import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
-import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime } from './table.js';
+import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime, type Split } from './table.js';
 
-export type ReportRow = SegmentMetrics & { group: string; display: string | null; q80Lo: number | null; q80Hi: number | null; oracleMdape: number | null; oracleN: number };
+/**
+ * `oracleCoverage80`: the segment's split-conformal procedure with the generator's true value as the estimate (oracle.ts
+ * oracleCoverage): the coverage the time split allows a perfect model; overall = the segments' oracle bands pooled.
+ */
+export type ReportRow = SegmentMetrics & { group: string; display: string | null; q80Lo: number | null; q80Hi: number | null; oracleMdape: number | null; oracleN: number; oracleCoverage80: number | null };
 /** Test metrics of one evidence class of a segment under the interval serving gives it (own Mondrian row or the segment's). */
 export type ClassReportRow = SegmentMetrics & { group: string; interval: 'class' | 'segment_fallback'; nCalibration: number; q80Lo: number; q80Hi: number };
 export type CalibrationReport = {
@@ -42,17 +46,22 @@ function oracleOf(test: readonly BacktestRecord[], sales: SalesColumns, truth: M
   return pairs.length ? { mdape: mdape(pairs.map((x) => x.t), pairs.map((x) => x.p)), n: pairs.length } : { mdape: null, n: 0 };
 }
 
-function reportRows(table: CalibrationTable, test: readonly BacktestRecord[], sales: SalesColumns, truth: Map<string, number> | null): ReportRow[] {
+function reportRows(table: CalibrationTable, split: Split, sales: SalesColumns, truth: Map<string, number> | null): ReportRow[] {
+  const { calibration: cal, test } = split;
+  const truthOf = (r: BacktestRecord): number | undefined => truth?.get(saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd));
   const segs = [...new Set(test.map((r) => r.segment))].sort();
+  const covs: OracleCoverage[] = [];
   const rows = segs.map((seg) => {
     const row = table.segments[seg];
     const recs = test.filter((r) => r.segment === seg);
     const m = row ? row.test : groupMetrics(recs, null);
     const o = oracleOf(recs, sales, truth);
-    return { group: seg, ...m, display: row?.display ?? null, q80Lo: row?.q80Lo ?? null, q80Hi: row?.q80Hi ?? null, oracleMdape: o.mdape, oracleN: o.n };
+    const cov = truth ? oracleCoverage(cal.filter((r) => r.segment === seg), recs, truthOf) : null;
+    if (cov) covs.push(cov);
+    return { group: seg, ...m, display: row?.display ?? null, q80Lo: row?.q80Lo ?? null, q80Hi: row?.q80Hi ?? null, oracleMdape: o.mdape, oracleN: o.n, oracleCoverage80: cov?.coverage80 ?? null };
   });
   const o = oracleOf(test, sales, truth);
-  return [...rows, { group: 'overall', ...table.overall, display: null, q80Lo: null, q80Hi: null, oracleMdape: o.mdape, oracleN: o.n }];
+  return [...rows, { group: 'overall', ...table.overall, display: null, q80Lo: null, q80Hi: null, oracleMdape: o.mdape, oracleN: o.n, oracleCoverage80: pooledOracleCoverage(covs) }];
 }
 
 /** Every (segment, class) of the valued test sales of calibrated segments, with the interval each got. */
@@ -78,8 +87,8 @@ const f = (x: number | null, d = 3): string => (x === null ? '—' : x.toFixed(d
 const pct = (x: number | null): string => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 
 export function reportMarkdown(r: CalibrationReport): string {
-  const head = '| segment | n | MdAPE | oracle MdAPE | PPE10 | cov80 | width80 | COD | PRD | PRB | suppressed | display |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
-  const lines = r.rows.map((x) => `| ${x.group} | ${x.n} | ${pct(x.mdape)} | ${pct(x.oracleMdape)} | ${pct(x.ppe10)} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.cod, 2)} | ${f(x.prd)} | ${f(x.prb)} | ${pct(x.suppressionRate)} | ${x.display ?? '—'} |`);
+  const head = '| segment | n | MdAPE | oracle MdAPE | PPE10 | cov80 | oracle cov80 | width80 | COD | PRD | PRB | suppressed | display |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  const lines = r.rows.map((x) => `| ${x.group} | ${x.n} | ${pct(x.mdape)} | ${pct(x.oracleMdape)} | ${pct(x.ppe10)} | ${pct(x.coverage80)} | ${pct(x.oracleCoverage80)} | ${f(x.meanWidth80)} | ${f(x.cod, 2)} | ${f(x.prd)} | ${f(x.prb)} | ${pct(x.suppressionRate)} | ${x.display ?? '—'} |`);
   const gates = r.gates.checks.map((c) => `${c.gate}=${c.value === null ? '—' : c.value.toFixed(3)} (${c.target}) ${c.passed ? 'pass' : 'FAIL'}`).join('; ');
   const classHead = ['Mondrian evidence classes (test half; interval = own class row or the segment row as fallback):', '| segment/class | n | cov80 | width80 | q80 | interval | n calibration |', '|---|---|---|---|---|---|---|'];
   const classLines = r.classes.map((x) => `| ${x.group} | ${x.n} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.q80Lo)}–${f(x.q80Hi)} | ${x.interval} | ${x.nCalibration} |`);
@@ -101,13 +110,14 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const gates = evaluatePromotionGates(table.overall);
   const entry = await openModelRegistry(store).submit(table, gates);
   const split = splitInTime(bt.records);
-  const wanted = new Set(split.test.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
+  // Both halves: the oracle coverage fits its band on the calibration half's true values.
+  const wanted = new Set(bt.records.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
   const truth = await readOracleValues(opts.dataDir, wanted);
   const beside = (opts.besideTier1 ?? Boolean(opts.resultsDir)) ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
   const report: CalibrationReport = {
     version: table.version, snapshotId: snap.id,
     holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
-    rows: reportRows(table, split.test, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
+    rows: reportRows(table, split, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
     besideTier1: beside,
   };
   if (opts.resultsDir) {

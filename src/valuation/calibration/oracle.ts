@@ -1,10 +1,14 @@
-// The oracle line of the backtest report: the synthetic generator's true value against the sale price, read from
-// <dataDir>/truth/sales_truth.csv. This is the ONLY reader of that file, and only for that report line: nothing it
-// returns reaches the calibration table, the registry or serving.
+// The oracle lines of the backtest report: the synthetic generator's true value against the sale price, read from
+// <dataDir>/truth/sales_truth.csv. This is the ONLY reader of that file, and only for those report lines (oracle MdAPE
+// and oracle coverage): nothing it returns reaches the calibration table, the registry or serving.
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { GROUND_TRUTH_DIR, GROUND_TRUTH_FILE } from '../../ingest/layouts.js';
+import { TIER1 } from '../../registry/groups/tier1.js';
+import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
+import { splitConformalQuantiles } from '../conformal.js';
+import type { BacktestRecord } from './backtest.js';
 
 /** Key of a sale in both the snapshot and the truth file. */
 export const saleKey = (pin: string, isoDate: string, priceUsd: number): string => `${pin}|${isoDate}|${Math.round(priceUsd)}`;
@@ -26,4 +30,45 @@ export async function readOracleValues(dataDir: string, wanted: ReadonlySet<stri
     if (wanted.has(key)) out.set(key, Number(f[col.true_value]));
   }
   return out;
+}
+
+/** The oracle's coverage of one group: the segment's split-conformal procedure with the true value as the estimate. */
+export type OracleCoverage = { coverage80: number | null; nCalibration: number; nTest: number };
+
+/** A valued record (Tier 1 served it) paired with its true value. */
+type Truthful = { priceUsd: number; trueUsd: number };
+
+/** The valued records that the truth file knows (truthOf undefined: no such sale in it). */
+function truthfulOf(rs: readonly BacktestRecord[], truthOf: (r: BacktestRecord) => number | undefined): Truthful[] {
+  const out: Truthful[] = [];
+  for (const r of rs) {
+    if (r.estimateUsd === null) continue;
+    const t = truthOf(r);
+    if (t !== undefined && t > 0) out.push({ priceUsd: r.priceUsd, trueUsd: t });
+  }
+  return out;
+}
+
+/**
+ * What the split itself allows (report only): the segment-row split-conformal ratio quantiles (r = price / estimate,
+ * calibration_min_n, DOMAIN.md ranks; no Mondrian classes) fitted on the calibration half and measured on the test
+ * half, with the generator's true value in place of the estimate — a model that knew every true value. The halves'
+ * valued sales are the model's (same suppression), so what separates this from nominal is the sale noise alone
+ * (price = true × exp(σ·N(0,1))): when even the oracle misses the band, the segment's two halves differ in that
+ * noise, and a more accurate estimate cannot be what closes the gap.
+ */
+export function oracleCoverage(cal: readonly BacktestRecord[], test: readonly BacktestRecord[], truthOf: (r: BacktestRecord) => number | undefined): OracleCoverage {
+  const c = truthfulOf(cal, truthOf);
+  const t = truthfulOf(test, truthOf);
+  if (c.length < TIER1.v.calibration_min_n || t.length === 0) return { coverage80: null, nCalibration: c.length, nTest: t.length };
+  const q = splitConformalQuantiles(c.map((x) => x.trueUsd), c.map((x) => x.priceUsd), VALUATION_DISPLAY.v.interval_coverage);
+  const covered = t.filter((x) => x.priceUsd >= q.qLo * x.trueUsd && x.priceUsd <= q.qHi * x.trueUsd).length;
+  return { coverage80: covered / t.length, nCalibration: c.length, nTest: t.length };
+}
+
+/** Overall: test sales covered by the oracle bands of the segments that have one, over the sales those bands cover. */
+export function pooledOracleCoverage(parts: readonly OracleCoverage[]): number | null {
+  const withBand = parts.filter((p) => p.coverage80 !== null);
+  const n = withBand.reduce((acc, p) => acc + p.nTest, 0);
+  return n > 0 ? withBand.reduce((acc, p) => acc + (p.coverage80 as number) * p.nTest, 0) / n : null;
 }
