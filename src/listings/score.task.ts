@@ -1,6 +1,6 @@
 // Worker task module (loaded by a valuation pool through `taskModules`): `scoreSubjects` values, underwrites and
 // raw-scores one batch of subjects against the worker's kernel (percentiles need the whole inventory: main thread);
-// `scoreParcels` does the same for parcel rows through the bulk valuation (valuation/bulk.ts) and replies in columns;
+// `scoreParcels` does the same for parcel rows through the bulk valuation (score-columns.ts) and replies in columns;
 // `underwriteBundle` values one subject with its underwriting and risk report (the /api/underwrite parts);
 // `riskReport` answers the risk_report tool; `warmScoringContext` builds the worker's context ahead of work.
 import { threadId } from 'node:worker_threads';
@@ -8,8 +8,9 @@ import { riskReportFor, type RiskReportResponse } from '../risk/index.js';
 import type { TaskHandler } from '../workers/tasks.js';
 import { underwriteBundleOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
 import { workerScoringContext } from './context.js';
-import { parcelRowSubject, toColumns, type ScoreColumns } from './score-all.js';
-import { scoreSubject, scoreSubjectsBulk, type ScoreSubject, type SubjectScore } from './score-subject.js';
+import type { ScoreColumns } from './score-all.js';
+import { scoreParcelColumns } from './score-columns.js';
+import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
 export type ScoreBatchPayload = { dataDir: string; subjects: ScoreSubject[] };
 /** Bulk scoring: parcel-table rows; the reply is columns (typed arrays), not one object per parcel. */
@@ -27,8 +28,7 @@ export const tasks: Record<string, TaskHandler> = {
     const ctx = workerScoringContext(p.dataDir, kernel);
     return p.subjects.map((s) => scoreSubject(s, ctx));
   },
-  [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload, { kernel }): ScoreColumns =>
-    toColumns(scoreSubjectsBulk(Array.from(p.rows, parcelRowSubject), workerScoringContext(p.dataDir, kernel))),
+  [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload, { kernel }): ScoreColumns => scoreParcelColumns(p.rows, workerScoringContext(p.dataDir, kernel)),
   [BUNDLE_TASK]: (p: BundlePayload, { kernel }): UnderwriteBundle => underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p),
   /** risk_report tool: payload {dataDir, params} with the tool's raw params (validated strictly). */
   [RISK_TASK]: (p: { dataDir: string; params: unknown }, { kernel }): RiskReportResponse => riskReportFor(workerScoringContext(p.dataDir, kernel), p.params),
