@@ -4,6 +4,8 @@
 import { loadavg } from 'node:os';
 import { GENERATOR } from '../src/registry/groups/generator.js';
 import { scoreAll } from '../src/listings/score-all.js';
+import { openModelRegistry } from '../src/registry/model-registry.js';
+import { loadHedonicModel } from '../src/valuation/hedonic/store.js';
 import { withPoolBench, type BenchScale } from './bench-corpus.js';
 import { writeBenchResult } from './results-file.js';
 
@@ -26,6 +28,9 @@ export async function run(opts: { dataDir?: string; scale?: BenchScale; limit?: 
     const result = {
       command: 'npm run bench -- score-all',
       corpus: corpus.label,
+      // Uncalibrated (or unfitted) corpora make no points, so no underwriting or scoring runs: not the real path.
+      calibration_version: openModelRegistry(store).championTable()?.version ?? null,
+      hedonic_version: loadHedonicModel(store.env)?.version ?? null,
       workers: config.workers,
       sampled: s.parcels < s.total_parcels,
       ...s,

@@ -61,7 +61,7 @@ program
   .command('score-all')
   .description('value and score every parcel of the corpus through the worker pool; writes Arrow results to the store')
   .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
-  .option('--limit <n>', 'score only the first n parcels', intArg('limit', 1))
+  .option('--limit <n>', 'score only an evenly spaced sample of n parcels (measurement runs)', intArg('limit', 1))
   .action(async (opts: { dataDir?: string; limit?: number }) => {
     const { runScoreAll } = await import('./listings/score-all.js');
     const config = configFor(opts);

@@ -18,6 +18,11 @@ export function kernelError(code: number, what: string): AppError {
 
 /** Writes one subject into `out` at `offset` (SUBJECT_LEN slots). */
 export function encodeSubject(s: Subject, opts: QueryOptions, out: Float64Array, offset: number): void {
+  encodeSubjectAs(s, s.stratumMask, opts, out, offset);
+}
+
+/** encodeSubject with the stratum given apart (callers holding a subject without one need not copy it to add it). */
+export function encodeSubjectAs(s: Omit<Subject, 'stratumMask'>, stratumMask: number, opts: QueryOptions, out: Float64Array, offset: number): void {
   out[offset] = s.lat;
   out[offset + 1] = s.lon;
   out[offset + 2] = s.sqft ?? NaN;
@@ -25,8 +30,13 @@ export function encodeSubject(s: Subject, opts: QueryOptions, out: Float64Array,
   out[offset + 4] = s.ptype;
   out[offset + 5] = s.county;
   out[offset + 6] = s.asOfDay;
-  out[offset + 7] = s.stratumMask;
   out[offset + 8] = s.excludeParcelIdx ?? -1;
+  writeQuery(out, offset, stratumMask, opts);
+}
+
+/** The query slots of a packed subject: stratum mask, highest ladder step, override radius and window. */
+function writeQuery(out: Float64Array, offset: number, stratumMask: number, opts: QueryOptions): void {
+  out[offset + 7] = stratumMask;
   out[offset + 9] = opts.maxStep ?? 3;
   out[offset + 10] = opts.override ? opts.override.radiusMi : NaN;
   out[offset + 11] = opts.override ? opts.override.windowDays : NaN;
@@ -71,6 +81,44 @@ export function decodeBatch(o: Float64Array, n: number): Array<CompsResult | App
     const { result, next } = decodeOne(o, at);
     out.push(result);
     at = next;
+  }
+  return out;
+}
+
+/** Start offset of each of the `n` records of a batch output (records are variable-length), to decode them lazily. */
+export function recordOffsets(o: Float64Array, n: number): Int32Array {
+  const at = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    at[i] = k;
+    k += o[k] !== 0 ? HEADER_LEN : recordLen(o, k);
+  }
+  return at;
+}
+
+/** A batch record's header without its comps: what a summary-only caller (the bulk as-is steps) reads. */
+export type RecordSummary = { error: number; nSelected: number; median: number | null; q25: number | null; q75: number | null };
+
+export function decodeSummary(o: Float64Array, at: number): RecordSummary {
+  return { error: o[at], nSelected: o[at + 3], median: nullIfNaN(o[at + 6]), q25: nullIfNaN(o[at + 7]), q75: nullIfNaN(o[at + 8]) };
+}
+
+/** Snapshot rows of the selected comps of the record at `at`, best first. */
+export function selectedRows(o: Float64Array, at: number): number[] {
+  const rows: number[] = new Array(o[at + 3]);
+  for (let i = 0, k = at + HEADER_LEN; i < rows.length; i++, k += COMP_LEN) rows[i] = o[k];
+  return rows;
+}
+
+/**
+ * Copies the packed subjects at `which` (SUBJECT_LEN slots each) with another stratum mask and query options:
+ * one encode per subject serves every step of a bulk valuation (ARV, then each as-is step).
+ */
+export function repackSubjects(packed: Float64Array, which: ArrayLike<number>, stratumMask: number, opts: QueryOptions = {}): Float64Array {
+  const out = new Float64Array(which.length * SUBJECT_LEN);
+  for (let j = 0; j < which.length; j++) {
+    out.set(packed.subarray(which[j] * SUBJECT_LEN, (which[j] + 1) * SUBJECT_LEN), j * SUBJECT_LEN);
+    writeQuery(out, j * SUBJECT_LEN, stratumMask, opts);
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // pool in batches, with a progress bar, ranks per-strategy percentiles across the whole corpus, and stores the
 // result as one Arrow IPC table in the `results` sub-db (key `score-all:<snapshot id>`). Parcels are scored at
 // their labeled as-is value (see ScoreSubject.priceBasis); rows without a point valuation carry null scores.
-import { tableFromArrays, tableToIPC } from 'apache-arrow';
+import { makeVector, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import type { Config } from '../config.js';
 import { createProgress, type Progress } from '../progress.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
@@ -32,7 +32,7 @@ export type ScoreAllSummary = {
   results_bytes: number;
 };
 
-const OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'];
+export const OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'];
 
 /** One batch (or the whole run) of scores as columns: what crosses back from a bulk task (typed arrays, no objects). */
 export type ScoreColumns = {
@@ -55,6 +55,15 @@ export function toColumns(scores: readonly SubjectScore[]): ScoreColumns {
     arv: f64(scores, (s) => s.arv_value), arvLow: f64(scores, (s) => s.arv_low), arvHigh: f64(scores, (s) => s.arv_high),
     arvConfidence: f64(scores, (s) => s.arv_confidence), asIs: f64(scores, (s) => s.value_as_is),
     raw: STRATEGIES.map((st) => f64(scores, (s) => s.raw[st])),
+  };
+}
+
+/** Columns for n rows with nothing written: outcome 255, flags 0, every number NaN (null). */
+export function emptyColumns(n: number): ScoreColumns {
+  const nan = (): Float64Array => new Float64Array(n).fill(NaN);
+  return {
+    outcome: new Uint8Array(n).fill(255), point: new Uint8Array(n), error: new Uint8Array(n),
+    arv: nan(), arvLow: nan(), arvHigh: nan(), arvConfidence: nan(), asIs: nan(), raw: STRATEGIES.map(nan),
   };
 }
 
@@ -95,31 +104,38 @@ export function percentilesOf(c: ScoreColumns): { pct: Float64Array[]; deal: Flo
   return { pct, deal };
 }
 
-/** The Arrow results table: one row per parcel; NaN is "null" in the float columns (unscored, never 0). */
-export function encodeColumns(pins: readonly string[], c: ScoreColumns): Uint8Array {
+/** A PIN column: the parcel table's own (every parcel, no copy) or strings (a sample, tests). */
+export type PinColumn = readonly string[] | Vector<Utf8>;
+
+/**
+ * The Arrow results table: one row per parcel; NaN is "null" in the float columns (unscored, never 0). PINs are a
+ * plain Utf8 column (all distinct: a dictionary would only add a hash per row).
+ */
+export function encodeColumns(pins: PinColumn, c: ScoreColumns): Uint8Array {
   const { pct, deal } = percentilesOf(c);
-  const cols: Record<string, unknown> = {
-    pin: pins, outcome: c.outcome, point_actionable: c.point, arv_usd: c.arv, arv_low_usd: c.arvLow, arv_high_usd: c.arvHigh,
-    arv_confidence: c.arvConfidence, value_as_is_usd: c.asIs, deal_score: deal,
+  const pin = Array.isArray(pins) ? vectorFromArray(pins as string[], new Utf8()) : (pins as Vector<Utf8>);
+  const cols: Record<string, Vector> = {
+    pin, outcome: makeVector(c.outcome), point_actionable: makeVector(c.point), arv_usd: makeVector(c.arv), arv_low_usd: makeVector(c.arvLow),
+    arv_high_usd: makeVector(c.arvHigh), arv_confidence: makeVector(c.arvConfidence), value_as_is_usd: makeVector(c.asIs), deal_score: makeVector(deal),
   };
-  STRATEGIES.forEach((st, k) => (cols[`pct_${st}`] = pct[k]));
-  // tableFromArrays infers a schema from the column map; the map's value types are mixed, hence the widening cast.
-  return tableToIPC(tableFromArrays(cols as Record<string, Float64Array>), 'stream');
+  STRATEGIES.forEach((st, k) => (cols[`pct_${st}`] = makeVector(pct[k])));
+  return tableToIPC(new Table(cols), 'stream');
 }
 
 export function encodeResults(scores: SubjectScore[]): Uint8Array {
   return encodeColumns(scores.map((s) => s.id), toColumns(scores));
 }
 
-/** Evenly spaced parcel rows (all of them without `limit`) and their PINs. */
-export function parcelRows(store: Store, limit?: number): { snapshotId: string; rows: Int32Array; pins: string[]; totalParcels: number } {
+/** Evenly spaced parcel rows (all of them without `limit`) and their PINs (the table's column itself for all rows). */
+export function parcelRows(store: Store, limit?: number): { snapshotId: string; rows: Int32Array; pins: PinColumn; totalParcels: number } {
   const { id, table } = store.readParcels();
-  const pinCol = table.getChild('pin');
+  const pinCol = table.getChild('pin') as Vector<Utf8> | null;
   if (!pinCol) throw new Error('parcel table has no pin column');
   const n = Math.min(table.numRows, limit ?? Infinity);
   const step = table.numRows / Math.max(1, n);
   const rows = Int32Array.from({ length: n }, (_, k) => Math.floor(k * step));
-  return { snapshotId: id, rows, pins: Array.from(rows, (r) => String(pinCol.get(r))), totalParcels: table.numRows };
+  const pins = n === table.numRows ? pinCol : Array.from(rows, (r) => String(pinCol.get(r)));
+  return { snapshotId: id, rows, pins, totalParcels: table.numRows };
 }
 
 /** A parcel row as a scoring subject: located by its row, priced at its labeled as-is value. */

@@ -51,8 +51,12 @@ export type SubjectScore = {
   economics: Record<Strategy, EconomicsSummary | null>;
 };
 
-const WEIGHTS = resolveWeights(undefined);
+/** Default strategy weights of the raw scores (no caller weights in listing and bulk scoring). */
+export const WEIGHTS = resolveWeights(undefined);
 const muniCache = new WeakMap<ValuationContext, Map<string, string | null>>();
+
+/** Whether the tract lies in the City of Chicago (compliance costs in underwriting). */
+export const isChicagoTract = (ctx: ValuationContext, geoid: string | null): boolean => (muniOf(ctx, geoid) ?? '').toLowerCase() === 'chicago';
 
 function muniOf(ctx: ValuationContext, geoid: string | null): string | null {
   if (geoid === null) return null;
@@ -71,26 +75,48 @@ function perStrategy<T>(f: (s: Strategy) => T): Record<Strategy, T> {
   return out;
 }
 
-/** The underwriting input a valuation supports: the only ARV used is pointArvUsd (null unless the ladder said point). */
-export function underwriteInputOf(v: ScorableValuation, isChicago: boolean, priceUsd: number | null): UnderwriteInput {
-  const arv = pointArvUsd(v);
-  const units = v.subject.units ?? (v.subject.property_type === 'sfh' ? 1 : null);
+/** What underwriting reads of a valuation (full, or bulk: valuation/bulk-economics.ts), as plain figures. */
+export type UnderwriteFigures = {
+  /** pointArvUsd of the valuation: null unless the ladder said point. */
+  arvUsd: number | null;
+  unscoredReason: string | null;
+  asIsUsd: number | null;
+  subject: Pick<ScorableValuation['subject'], 'units' | 'property_type' | 'price' | 'county'>;
+  rentMonthly: number | null;
+  rentStabilizedMonthly: number | null;
+  rentS8: number | null;
+  taxAnnual: number | null;
+  rehab: number | null;
+};
+
+/** The underwriting input of those figures at `priceUsd` (else the subject's price). */
+export function underwriteInputFrom(f: UnderwriteFigures, isChicago: boolean, priceUsd: number | null): UnderwriteInput {
+  const units = f.subject.units ?? (f.subject.property_type === 'sfh' ? 1 : null);
   return {
-    pointActionable: arv !== null,
-    unscoredReason: v.display?.unscored_reason ?? (arv === null ? 'valuation_not_point' : null),
-    arv,
-    asIsValue: v.value_as_is?.value ?? null,
-    price: priceUsd ?? v.subject.price,
+    pointActionable: f.arvUsd !== null,
+    unscoredReason: f.unscoredReason ?? (f.arvUsd === null ? 'valuation_not_point' : null),
+    arv: f.arvUsd,
+    asIsValue: f.asIsUsd,
+    price: priceUsd ?? f.subject.price,
     units: units !== null && units >= 1 && units <= 4 ? units : 1,
-    rentMonthly: v.rent.as_is_contract?.value ?? v.rent.market,
-    rentStabilizedMonthly: v.rent.stabilized_post_reno?.value ?? v.rent.reno,
-    rentS8: v.rent.s8,
-    taxAnnual: v.tax.predictive_annual,
-    rehab: v.rehab.estimate,
+    rentMonthly: f.rentMonthly,
+    rentStabilizedMonthly: f.rentStabilizedMonthly,
+    rentS8: f.rentS8,
+    taxAnnual: f.taxAnnual,
+    rehab: f.rehab,
     strategy: 'brrrr',
-    county: v.subject.county,
+    county: f.subject.county,
     isChicago,
   };
+}
+
+/** The underwriting input a valuation supports: the only ARV used is pointArvUsd (null unless the ladder said point). */
+export function underwriteInputOf(v: ScorableValuation, isChicago: boolean, priceUsd: number | null): UnderwriteInput {
+  return underwriteInputFrom({
+    arvUsd: pointArvUsd(v), unscoredReason: v.display?.unscored_reason ?? null, asIsUsd: v.value_as_is?.value ?? null, subject: v.subject,
+    rentMonthly: v.rent.as_is_contract?.value ?? v.rent.market, rentStabilizedMonthly: v.rent.stabilized_post_reno?.value ?? v.rent.reno,
+    rentS8: v.rent.s8, taxAnnual: v.tax.predictive_annual, rehab: v.rehab.estimate,
+  }, isChicago, priceUsd);
 }
 
 function summarize(e: Economics): EconomicsSummary {
@@ -150,7 +176,7 @@ const errorScore = (id: string, e: unknown): SubjectScore => {
 
 /** Underwrites and scores one valuation (full or bulk view): the one scoring step of every path. */
 function scoreView(s: ScoreSubject, v: ScorableValuation, ctx: ValuationContext): SubjectScore {
-  const isChicago = (muniOf(ctx, v.subject.tract_geoid) ?? '').toLowerCase() === 'chicago';
+  const isChicago = isChicagoTract(ctx, v.subject.tract_geoid);
   const price = s.priceBasis === 'as_is' ? (v.value_as_is?.value ?? null) : (s.input.price ?? null);
   // Underwriting runs only for a point: without one scoreValuation reads nothing from it (INV: no point, no economics).
   return scoreValuation(s.id, v, pointArvUsd(v) !== null ? underwrite(underwriteInputOf(v, isChicago, price)) : null);

@@ -1,6 +1,6 @@
 // Worker task module (loaded by a valuation pool through `taskModules`): `scoreSubjects` values, underwrites and
 // raw-scores one batch of subjects against the worker's kernel (percentiles need the whole inventory: main thread);
-// `scoreParcels` does the same for parcel rows through the bulk valuation (valuation/bulk.ts) and replies in columns;
+// `scoreParcels` does the same for parcel rows through the bulk valuation (score-columns.ts) and replies in columns;
 // `underwriteBundle` values one subject with its underwriting and risk report (the /api/underwrite parts);
 // `underwriteResponseJson` is GET /api/underwrite's whole body as JSON text (a string crosses threads as one copy,
 // where the bundle's object graph would be cloned field by field and serialized again on the main thread);
@@ -10,8 +10,9 @@ import { riskReportFor, type RiskReportResponse } from '../risk/index.js';
 import type { TaskHandler } from '../workers/tasks.js';
 import { underwriteBundleOf, underwriteResponseOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
 import { workerScoringContext, workerStore } from './context.js';
-import { parcelRowSubject, toColumns, type ScoreColumns } from './score-all.js';
-import { scoreSubject, scoreSubjectsBulk, type ScoreSubject, type SubjectScore } from './score-subject.js';
+import type { ScoreColumns } from './score-all.js';
+import { scoreParcelColumns } from './score-columns.js';
+import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
 export type ScoreBatchPayload = { dataDir: string; subjects: ScoreSubject[] };
 /** Bulk scoring: parcel-table rows; the reply is columns (typed arrays), not one object per parcel. */
@@ -30,8 +31,7 @@ export const tasks: Record<string, TaskHandler> = {
     const ctx = workerScoringContext(p.dataDir, kernel);
     return p.subjects.map((s) => scoreSubject(s, ctx));
   },
-  [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload, { kernel }): ScoreColumns =>
-    toColumns(scoreSubjectsBulk(Array.from(p.rows, parcelRowSubject), workerScoringContext(p.dataDir, kernel))),
+  [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload, { kernel }): ScoreColumns => scoreParcelColumns(p.rows, workerScoringContext(p.dataDir, kernel)),
   [BUNDLE_TASK]: (p: BundlePayload, { kernel }): UnderwriteBundle => underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p),
   [UNDERWRITE_JSON_TASK]: (p: BundlePayload, { kernel }): string =>
     JSON.stringify(underwriteResponseOf(workerStore(p.dataDir, kernel), underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p))),

@@ -7,9 +7,10 @@ import type { Store } from '../store/store.js';
 import { loadKernelSnapshot, type ValuationContext } from '../valuation/value-context.js';
 import { createValuationPool } from '../workers/index.js';
 import { scoringContext } from './context.js';
-import { parcelRowSubject, toColumns, type ScoreColumns } from './score-all.js';
+import type { ScoreColumns } from './score-all.js';
+import { scoreParcelColumns } from './score-columns.js';
 import { SCORE_PARCELS_TASK, SCORE_TASK, WARM_TASK, type ScoreBatchPayload, type ScoreParcelsPayload } from './score.task.js';
-import { scoreSubject, scoreSubjectsBulk, type ScoreSubject, type SubjectScore } from './score-subject.js';
+import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
 export type BatchScorer = {
   scoreBatch(subjects: ScoreSubject[]): Promise<SubjectScore[]>;
@@ -24,7 +25,7 @@ export type BatchScorer = {
 export function localScorer(ctx: ValuationContext): BatchScorer {
   return {
     scoreBatch: async (subjects) => subjects.map((s) => scoreSubject(s, ctx)),
-    scoreParcels: async (rows) => toColumns(scoreSubjectsBulk(Array.from(rows, parcelRowSubject), ctx)),
+    scoreParcels: async (rows) => scoreParcelColumns(rows, ctx),
     parallelism: 1,
     close: async () => {},
   };

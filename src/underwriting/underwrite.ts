@@ -117,10 +117,21 @@ function runStrategy(strategy: Strategy, input: UnderwriteInput, ca: CustomAssum
   return { economics: { ...e, economics_factor: economicsFactor(strategy, e) }, unscored_reason: needsRent ? 'rent_unknown' : null };
 }
 
+/** Every strategy's pro-forma, without the assumptions echo (bulk scoring reads only these); same checks as underwrite. */
+export function underwriteStrategies(input: UnderwriteInput): Record<Strategy, StrategyOutcome> {
+  return runStrategies(input, validateShape(input), parseCustomAssumptions(input.assumptions));
+}
+
+function runStrategies(input: UnderwriteInput, horizonYears: number, ca: CustomAssumptions): Record<Strategy, StrategyOutcome> {
+  const out = {} as Record<Strategy, StrategyOutcome>;
+  for (const s of STRATEGIES) out[s] = runStrategy(s, input, ca, horizonYears);
+  return out;
+}
+
 export function underwrite(input: UnderwriteInput): UnderwriteResult {
   const horizonYears = validateShape(input);
   const ca = parseCustomAssumptions(input.assumptions);
-  const strategies = Object.fromEntries(STRATEGIES.map((s) => [s, runStrategy(s, input, ca, horizonYears)])) as Record<Strategy, StrategyOutcome>;
+  const strategies = runStrategies(input, horizonYears, ca);
   const chosen = strategies[input.strategy];
   const rent = rentBasis(input.strategy, input, ca).rent;
   return {

@@ -4,7 +4,9 @@
 import type { AsIs } from '../contracts/as-is.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { STRATUM } from '../kernel/params.js';
-import type { CompsResult, QueryOptions, Subject as KernelSubject } from '../kernel/types.js';
+import { SUBJECT_LEN } from '../kernel/abi-layout.js';
+import { decodeSummary, encodeSubjects, kernelError, recordOffsets, repackSubjects, selectedRows } from '../kernel/decode.js';
+import type { QueryOptions, Subject as KernelSubject } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { TIER1 } from '../registry/groups/tier1.js';
 
@@ -12,17 +14,13 @@ export type AsIsResult = { asIs: AsIs | null; warnings: string[]; rows: number[]
 
 type Step = { basis: NonNullable<AsIs['as_is_basis']>; mask: number; opts: QueryOptions; factor: number };
 
-function steps(): Step[] {
+function buildSteps(): Step[] {
   const relaxed = { override: { radiusMi: TIER1.v.as_is_relaxed_radius_mi, windowDays: TIER1.v.as_is_relaxed_window_days } };
   return [
     { basis: 'primary', mask: STRATUM.asIs, opts: {}, factor: 1 },
     { basis: 'relaxed', mask: STRATUM.asIs, opts: relaxed, factor: 1 },
     { basis: 'mixed_condition_haircut', mask: STRATUM.mixed, opts: relaxed, factor: 1 - TIER1.v.as_is_mixed_haircut_frac },
   ];
-}
-
-function valued(res: CompsResult): boolean {
-  return res.accepted.length >= COMP_POLICY.v.min_comps_value && res.stats.median !== null && res.stats.q25 !== null && res.stats.q75 !== null;
 }
 
 /** The as-is value of a subject (kernel subject without stratum); the first step with ≥ 3 comps wins. */
@@ -32,30 +30,41 @@ export function valueAsIs(kernel: Kernel, s: Omit<KernelSubject, 'stratumMask'>)
   return r;
 }
 
-/**
- * valueAsIs for many subjects: each step is one kernel batch call over the subjects no earlier step valued (bulk
- * scoring). A subject the kernel refuses is its error in place. Batch mode: the as-is needs the comps' summary only, not the rejection list.
- */
+/** valueAsIs for many subjects (see valueAsIsPacked); a subject the kernel refuses is its error in place. */
 export function valueAsIsBatch(kernel: Kernel, subjects: ReadonlyArray<Omit<KernelSubject, 'stratumMask'>>): Array<AsIsResult | Error> {
-  const out: Array<AsIsResult | Error> = subjects.map(() => ({ asIs: null, warnings: ['as_is_thin_evidence'], rows: [] }));
-  let open = subjects.map((_, i) => i);
-  for (const step of steps()) {
+  return valueAsIsPacked(kernel, encodeSubjects(subjects.map((s) => ({ ...s, stratumMask: STRATUM.asIs }))));
+}
+
+function asIsOf(o: Float64Array, at: number, step: Step): AsIsResult | null {
+  const h = decodeSummary(o, at);
+  if (!(h.nSelected >= COMP_POLICY.v.min_comps_value && h.median !== null && h.q25 !== null && h.q75 !== null)) return null;
+  const f = step.factor;
+  return { asIs: { value: h.median * f, low: h.q25 * f, high: h.q75 * f, n_comps: h.nSelected, as_is_basis: step.basis }, warnings: [], rows: selectedRows(o, at) };
+}
+
+/**
+ * The as-is value of packed subjects (SUBJECT_LEN slots each, any stratum: each step sets its own): each step is one
+ * kernel batch call over the subjects no earlier step valued. Batch mode and header-only reads: the as-is needs the
+ * comps' count and quartiles (and their rows), not the comp records or the rejection list.
+ */
+export function valueAsIsPacked(kernel: Kernel, packed: Float64Array): Array<AsIsResult | Error> {
+  const n = packed.length / SUBJECT_LEN;
+  const out: Array<AsIsResult | Error> = Array.from({ length: n }, () => ({ asIs: null, warnings: ['as_is_thin_evidence'], rows: [] }));
+  let open: number[] = Array.from({ length: n }, (_, i) => i);
+  for (const step of buildSteps()) {
     if (open.length === 0) break;
-    const results = kernel.batch(open.map((i) => ({ ...subjects[i], stratumMask: step.mask })), step.opts);
+    const o = kernel.batchPacked(repackSubjects(packed, open, step.mask, step.opts));
+    const at = recordOffsets(o, open.length);
     const still: number[] = [];
-    results.forEach((res, k) => {
-      if (res instanceof Error) return void (out[open[k]] = res);
-      if (!valued(res)) return void still.push(open[k]);
-      const f = step.factor;
-      const asIs: AsIs = {
-        value: (res.stats.median as number) * f,
-        low: (res.stats.q25 as number) * f,
-        high: (res.stats.q75 as number) * f,
-        n_comps: res.accepted.length,
-        as_is_basis: step.basis,
-      };
-      out[open[k]] = { asIs, warnings: [], rows: res.accepted.map((a) => a.row) };
-    });
+    for (let j = 0; j < open.length; j++) {
+      if (o[at[j]] !== 0) {
+        out[open[j]] = kernelError(o[at[j]], `batch subject ${j}`);
+        continue;
+      }
+      const r = asIsOf(o, at[j], step);
+      if (r) out[open[j]] = r;
+      else still.push(open[j]);
+    }
     open = still;
   }
   return out;

@@ -1,16 +1,19 @@
 // Bulk valuation for scoring every parcel: the kernel's batch entry over a whole chunk of subjects (Tier-1 ARV and
-// each as-is step one call each), then the same evidence → ladder → rehab/tax/rent functions a single valuation uses.
+// each as-is step one call each, subjects packed once), then the same evidence → ladder → rehab/tax/rent functions a
+// single valuation uses. Kernel records are decoded one subject at a time, so a subject's objects die young.
 // Only what scoring reads is assembled: no comp lists, no artifact, no inputs hash (see artifact.ts scoringView).
 import { AppError } from '../errors/app-error.js';
+import { SUBJECT_LEN } from '../kernel/abi-layout.js';
+import { decodeOne, encodeSubjectAs, kernelError, recordOffsets } from '../kernel/decode.js';
 import { STRATUM } from '../kernel/params.js';
 import type { CompsResult } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { scoringView, type ScorableValuation } from './artifact.js';
-import { valueAsIsBatch, type AsIsResult } from './as-is.js';
+import { valueAsIsPacked, type AsIsResult } from './as-is.js';
 import { resolveSubject, type ResolvedSubject } from './subject.js';
 import { kernelSubject, tier1EvidenceOf, type Tier1Result, type Tier1Subject } from './tier1.js';
-import { asOfOf, decideFrom, economicsPartsOf, gates, isBlocked, tier1SubjectOf, type ValueInput } from './value.js';
+import { asOfOf, decideFrom, economicsPartsOf, gates, isBlocked, tier1SubjectOf, type Decided, type ValueInput } from './value.js';
 import type { ValuationContext } from './value-context.js';
 
 const asAppError = (e: unknown): AppError => (e instanceof AppError ? e : new AppError('internal_error', (e as Error)?.message ?? String(e)));
@@ -30,7 +33,7 @@ function tier1Evidence(ctx: ValuationContext, ts: Tier1Subject, batchRes: CompsR
 }
 
 /** Resolves every input; a subject that cannot be resolved (or has no property type) is its error in place. */
-function resolveAll(inputs: readonly ValueInput[], ctx: ValuationContext, out: Array<ScorableValuation | AppError>): Open[] {
+function resolveAll(inputs: readonly ValueInput[], ctx: ValuationContext, fail: (k: number, e: AppError) => void): Open[] {
   const open: Open[] = [];
   const asOf = new Map<string | null, { asOfIso: string; asOfDay: number }>(); // one date parse per distinct as-of in a batch
   inputs.forEach((input, k) => {
@@ -40,10 +43,54 @@ function resolveAll(inputs: readonly ValueInput[], ctx: ValuationContext, out: A
       const at = asOf.get(key) ?? asOf.set(key, asOfOf(input, ctx)).get(key)!;
       open.push({ k, r, at, ts: isBlocked(gates(r, ctx)) ? null : tier1SubjectOf(r, ctx, at.asOfDay) });
     } catch (e) {
-      out[k] = asAppError(e);
+      fail(k, asAppError(e));
     }
   });
   return open;
+}
+
+/** The valued subjects packed once in the kernel's layout (ARV stratum; the as-is steps repack with their own). */
+function packValued(valued: readonly Open[]): Float64Array {
+  const packed = new Float64Array(valued.length * SUBJECT_LEN);
+  // The Tier-1 subject carries every kernel field (kernelSubject's), so it is encoded as is.
+  for (let i = 0; i < valued.length; i++) encodeSubjectAs(valued[i].ts as Tier1Subject, STRATUM.arv, {}, packed, i * SUBJECT_LEN);
+  return packed;
+}
+
+/** The ARV batch output and its record offsets: each subject's record is decoded when that subject is decided. */
+type ArvBatch = { out: Float64Array; at: Int32Array };
+
+function arvResult(b: ArvBatch, i: number): CompsResult | AppError {
+  const at = b.at[i];
+  return b.out[at] !== 0 ? kernelError(b.out[at], `batch subject ${i}`) : decodeOne(b.out, at).result;
+}
+
+/**
+ * Decides every input (same subject, evidence and ladder decision as valueProperty's decide, area context only when
+ * it can change the outcome) and hands each to `visit` in input order of the resolvable ones (errors first, as found):
+ * the Decided, or the AppError valueProperty would have thrown for it.
+ */
+export function decideBulk(inputs: readonly ValueInput[], ctx: ValuationContext, visit: (k: number, d: Decided | AppError) => void): void {
+  const open = resolveAll(inputs, ctx, visit);
+  const valued = open.filter((o) => o.ts !== null);
+  const packed = packValued(valued);
+  const out = ctx.kernel.batchPacked(packed);
+  const arv: ArvBatch = { out, at: recordOffsets(out, valued.length) };
+  const asIs = valueAsIsPacked(ctx.kernel, packed);
+  let v = 0;
+  for (const o of open) {
+    try {
+      const i = o.ts ? v++ : -1;
+      const res = i >= 0 ? arvResult(arv, i) : null;
+      if (res instanceof Error) throw res;
+      if (i >= 0 && asIs[i] instanceof Error) throw asIs[i];
+      const t1 = res && o.ts ? tier1Evidence(ctx, o.ts, res) : null;
+      const input = inputs[o.k];
+      visit(o.k, decideFrom(o.r, ctx, o.at, t1, i >= 0 ? (asIs[i] as AsIsResult) : THIN, { ownerOccupied: input.ownerOccupied ?? false, area: 'when_needed' }));
+    } catch (e) {
+      visit(o.k, asAppError(e));
+    }
+  }
 }
 
 /**
@@ -52,24 +99,13 @@ function resolveAll(inputs: readonly ValueInput[], ctx: ValuationContext, out: A
  */
 export function valueBulk(inputs: readonly ValueInput[], ctx: ValuationContext): Array<ScorableValuation | AppError> {
   const out: Array<ScorableValuation | AppError> = new Array(inputs.length);
-  const open = resolveAll(inputs, ctx, out);
-  const valued = open.filter((o) => o.ts !== null);
-  const arv = ctx.kernel.batch(valued.map((o) => ({ ...kernelSubject(o.ts as Tier1Subject), stratumMask: STRATUM.arv })));
-  const asIs = valueAsIsBatch(ctx.kernel, valued.map((o) => kernelSubject(o.ts as Tier1Subject)));
-  const byK = new Map<number, { res: CompsResult | AppError; asIs: AsIsResult | Error }>();
-  valued.forEach((o, i) => byK.set(o.k, { res: arv[i], asIs: asIs[i] }));
-  for (const o of open) {
+  decideBulk(inputs, ctx, (k, p) => {
+    if (p instanceof Error) return void (out[k] = p);
     try {
-      const hit = byK.get(o.k);
-      if (hit?.res instanceof Error) throw hit.res;
-      if (hit?.asIs instanceof Error) throw hit.asIs;
-      const t1 = hit && o.ts ? tier1Evidence(ctx, o.ts, hit.res as CompsResult) : null;
-      const input = inputs[o.k];
-      const p = decideFrom(o.r, ctx, o.at, t1, (hit?.asIs as AsIsResult | undefined) ?? THIN, { ownerOccupied: input.ownerOccupied ?? false, area: 'when_needed' });
-      out[o.k] = scoringView(p.decision, p.asIs.asIs, { modelVersion: MODEL_VERSION, asOf: p.asOfIso, subject: o.r.subject }, economicsPartsOf(p, input, ctx));
+      out[k] = scoringView(p.decision, p.asIs.asIs, { modelVersion: MODEL_VERSION, asOf: p.asOfIso, subject: p.r.subject }, economicsPartsOf(p, inputs[k], ctx));
     } catch (e) {
-      out[o.k] = asAppError(e);
+      out[k] = asAppError(e);
     }
-  }
+  });
   return out;
 }

@@ -9,7 +9,24 @@ export type MixedUnit = { beds: number; count: number };
  * Units by bedroom count. Known beds: base = floor(beds/units) each, the remainder one more bedroom on as many
  * units (5 beds / 2 units → one 3BR + one 2BR), clamped to [0, 4]. Unknown beds: default_beds_per_unit (2BR) each.
  */
-export function bedroomMix(units: number, beds: number | null): { mix: MixedUnit[]; warnings: string[] } {
+export function bedroomMix(units: number, beds: number | null): { readonly mix: readonly MixedUnit[]; readonly warnings: readonly string[] } {
+  // A pure function of a small key space (1–4 units × bedroom counts), asked once per valued subject: computed once.
+  const key = `${units}|${beds}`;
+  let hit = mixMemo.get(key);
+  if (!hit) {
+    const { mix, warnings } = computeMix(units, beds);
+    if (mixMemo.size >= MIX_MEMO_MAX) mixMemo.clear();
+    mixMemo.set(key, (hit = Object.freeze({ mix: Object.freeze(mix.map((m) => Object.freeze(m))), warnings: Object.freeze(warnings) })));
+  }
+  return hit;
+}
+
+/** Bound on memoized keys (unit counts 1–4 times plausible bedroom counts stay far below it). */
+const MIX_MEMO_MAX = 4096;
+
+const mixMemo = new Map<string, { readonly mix: readonly MixedUnit[]; readonly warnings: readonly string[] }>();
+
+function computeMix(units: number, beds: number | null): { mix: MixedUnit[]; warnings: string[] } {
   const warnings: string[] = [];
   let per: number[];
   if (beds === null || !Number.isFinite(beds) || beds < 0) {

@@ -64,33 +64,54 @@ function sqftFactor(sqft: number | null, units: number, beds: number): number {
   return Math.min(RENT.v.sqft_band[1], Math.max(RENT.v.sqft_band[0], f));
 }
 
-/** The rent object of the spec for a subject, from the SAFMR table stored at ingest (reference `safmr`). */
-export function estimateRent(s: RentSubject, table: SafmrTable | null, opts: RentOptions = {}): Rent {
-  const warnings: string[] = [];
-  const units = s.units !== null && s.units >= 1 ? Math.round(s.units) : (warnings.push('units_unknown_assumed_1'), 1);
+/** The rent numbers of a subject with a SAFMR row: as-is contract, stabilized post-reno and Section 8 (gross), per month. */
+export type RentFigures = {
+  row: { zip: string; rents: readonly number[]; nearest: boolean };
+  units: number; mix: readonly MixedUnit[]; mixWarnings: readonly string[]; ua: readonly number[]; condFactor: number; renoFactor: number;
+  asIsUsd: number; renoRawUsd: number; capUsd: number; stabilizedUsd: number; s8Usd: number;
+};
+
+const unitsOf = (s: RentSubject): number => (s.units !== null && s.units >= 1 ? Math.round(s.units) : 1);
+
+/**
+ * The numbers behind estimateRent (null without a SAFMR row): the one computation of the rent money, used by
+ * estimateRent and by bulk scoring, which reads only these numbers (not the evidence records).
+ */
+export function rentFigures(s: RentSubject, table: SafmrTable | null, opts: RentOptions = {}): RentFigures | null {
   const row = safmrRow(s, table, opts);
-  if (!row) return unavailable(units, warnings);
+  if (!row) return null;
+  const units = unitsOf(s);
   const ua = opts.utilityAllowanceUsd ?? RENT.v.utility_allowance_usd;
   const { mix, warnings: mixWarnings } = bedroomMix(units, s.beds);
-  warnings.push(...mixWarnings, 'utility_allowance_convention');
-  if (row.nearest) warnings.push('safmr_nearest_zip');
-  const condKnown = s.condition !== null;
-  if (!condKnown) warnings.push('condition_unknown_priced_as_dated');
   const factors = opts.conditionFactor ?? RENT.v.condition_factor;
   const condFactor = factors[CONDITION_INDEX[s.condition ?? 'dated']];
   const renoFactor = factors[CONDITION_INDEX.renovated];
-  const unitMix: UnitMixItem[] = mix.map((m) => ({ beds: m.beds, count: m.count, safmr: row.rents[m.beds], est: contractUsd(row.rents, ua, m.beds) * condFactor }));
   const asIsUsd = sum(mix, (m) => m.count * contractUsd(row.rents, ua, m.beds) * condFactor);
   const renoRawUsd = sum(mix, (m) => m.count * contractUsd(row.rents, ua, m.beds) * renoFactor * sqftFactor(s.sqft, units, m.beds));
   const capUsd = RENT.v.uplift_cap_mult * asIsUsd;
   const stabilizedUsd = Math.max(asIsUsd, Math.min(capUsd, renoRawUsd));
+  return { row, units, mix, mixWarnings, ua, condFactor, renoFactor, asIsUsd, renoRawUsd, capUsd, stabilizedUsd, s8Usd: sum(mix, (m) => m.count * row.rents[m.beds]) };
+}
+
+/** The rent object of the spec for a subject, from the SAFMR table stored at ingest (reference `safmr`). */
+export function estimateRent(s: RentSubject, table: SafmrTable | null, opts: RentOptions = {}): Rent {
+  const warnings: string[] = [];
+  if (!(s.units !== null && s.units >= 1)) warnings.push('units_unknown_assumed_1');
+  const f = rentFigures(s, table, opts);
+  if (!f) return unavailable(unitsOf(s), warnings);
+  const { row, ua, mix, condFactor, renoFactor, asIsUsd, renoRawUsd, capUsd, stabilizedUsd } = f;
+  warnings.push(...f.mixWarnings, 'utility_allowance_convention');
+  if (row.nearest) warnings.push('safmr_nearest_zip');
+  const condKnown = s.condition !== null;
+  if (!condKnown) warnings.push('condition_unknown_priced_as_dated');
+  const unitMix: UnitMixItem[] = mix.map((m) => ({ beds: m.beds, count: m.count, safmr: row.rents[m.beds], est: contractUsd(row.rents, ua, m.beds) * condFactor }));
   const asIsBand = RENT.v.base_band_pct + (s.beds === null ? RENT.v.band_add_beds_unknown : 0) + (condKnown ? 0 : RENT.v.band_add_condition_unknown) + (row.nearest ? RENT.v.band_add_nearest_zip : 0);
   const renoBand = asIsBand + RENT.v.band_add_post_reno + (s.sqft === null ? RENT.v.band_add_sqft_unknown : 0);
   const base = baseEvidence(row, ua, mix);
   const asIs = estimate(asIsUsd, asIsBand, [...base, { kind: 'condition', condition: s.condition ?? 'dated', factor: condFactor }, { kind: 'band', raw_pct: asIsBand }]);
   const stabilized = estimate(stabilizedUsd, renoBand, [...base, { kind: 'post_reno', factor: renoFactor, sqft: s.sqft, uncapped_usd: renoRawUsd, cap_usd: capUsd, capped: renoRawUsd > capUsd }, { kind: 'band', raw_pct: renoBand }]);
   return {
-    market: asIs.value, reno: stabilized.value, s8: sum(mix, (m) => m.count * row.rents[m.beds]), method: 'safmr_anchored', mu: 0,
+    market: asIs.value, reno: stabilized.value, s8: f.s8Usd, method: 'safmr_anchored', mu: 0,
     confidence: asIs.confidence, unit_mix: unitMix, warnings, as_is_contract: asIs, stabilized_post_reno: stabilized,
     context: { acs_gross: null, safmr_2br_equiv: row.rents[2], zori_zip: null },
     rent_confidence: Math.max(asIsBand, renoBand) > RENT.v.low_confidence_band ? 'low' : 'medium',
@@ -101,7 +122,7 @@ function sum<T>(xs: readonly T[], f: (x: T) => number): number {
   return xs.reduce((s, x) => s + f(x), 0);
 }
 
-function baseEvidence(row: { zip: string; rents: readonly number[]; nearest: boolean }, ua: readonly number[], mix: MixedUnit[]): Record<string, unknown>[] {
+function baseEvidence(row: { zip: string; rents: readonly number[]; nearest: boolean }, ua: readonly number[], mix: readonly MixedUnit[]): Record<string, unknown>[] {
   return [
     { kind: 'safmr', source: 'HUD Small Area Fair Market Rents', zip: row.zip, nearest_zip: row.nearest, percentile: RENT.v.target_percentile, gross: true, by_beds_usd: mix.map((m) => ({ beds: m.beds, count: m.count, gross_usd: row.rents[m.beds] })) },
     { kind: 'utility_allowance', note: 'SAFMR is a gross rent (rent + tenant-paid utilities); contract rent = SAFMR − utility allowance', by_beds_usd: mix.map((m) => ({ beds: m.beds, usd: ua[m.beds] })), source: 'registry rent.utility_allowance_usd (CHA schedule magnitude, convention)' },

@@ -118,9 +118,12 @@ export function nextCycleYear(year: number, baseYear: number, cycleYears: number
   return baseYear + Math.ceil((year - baseYear) / cycleYears) * cycleYears;
 }
 
-function findCookParams(ref: TaxReference, input: TaxInput, year: number): { params: BillParams | null; taxYear: number | null; note: string; countyFallback?: boolean } {
+type CookLookup = { params: BillParams; rate: { rate: number; yearUsed: number }; eq: { factor: number; yearUsed: number }; loa: { loa: number; yearUsed: number }; countyFallback: boolean };
+
+/** The Cook bill parameters (no text): null when the municipality is unknown or a rate, equalizer or level is missing. */
+function cookLookup(ref: TaxReference, input: Pick<TaxInput, 'municipality' | 'classCode' | 'ownerOccupied'>, year: number): CookLookup | null {
   const exemptionEavUsd = input.ownerOccupied ? TAX.v.cook_homeowner_exemption_eav_usd : 0;
-  if (!input.municipality) return { params: null, taxYear: null, note: 'municipality unknown: no composite rate' };
+  if (!input.municipality) return null;
   // Bills are paid a year in arrears: the latest tax year is the as-of year − 1, or the latest one published.
   const taxYear = year - 1;
   const muniRate = ref.rate(input.municipality, taxYear);
@@ -128,12 +131,43 @@ function findCookParams(ref: TaxReference, input: TaxInput, year: number): { par
   const rate = muniRate ?? countyRate;
   const eq = ref.equalizer(taxYear);
   const loa = ref.loa(input.classCode ?? TAX.v.cook_residential_class_code, taxYear) ?? ref.loa(TAX.v.cook_residential_class_code, taxYear);
-  if (!rate || !eq || !loa) return { params: null, taxYear: null, note: `no published rate, equalizer or level of assessment for ${input.municipality} at or before ${taxYear}` };
+  if (!rate || !eq || !loa) return null;
+  return { params: { loa: loa.loa, eq: eq.factor, rate: rate.rate, exemptionEavUsd }, rate, eq, loa, countyFallback: countyRate !== null };
+}
+
+function findCookParams(ref: TaxReference, input: TaxInput, year: number): { params: BillParams | null; taxYear: number | null; note: string; countyFallback?: boolean } {
+  if (!input.municipality) return { params: null, taxYear: null, note: 'municipality unknown: no composite rate' };
+  const l = cookLookup(ref, input, year);
+  if (!l) return { params: null, taxYear: null, note: `no published rate, equalizer or level of assessment for ${input.municipality} at or before ${year - 1}` };
+  const { rate, eq, loa } = l;
   return {
-    params: { loa: loa.loa, eq: eq.factor, rate: rate.rate, exemptionEavUsd },
+    params: l.params,
     taxYear: rate.yearUsed,
-    note: `Cook ${input.municipality}: ${countyRate ? `no published municipal rate, county-wide average composite rate ${rate.rate}` : `municipal average composite rate ${rate.rate}`} (tax year ${rate.yearUsed}), final equalizer ${eq.factor} (${eq.yearUsed}), level of assessment ${loa.loa} (${loa.yearUsed})`,
-    countyFallback: countyRate !== null,
+    note: `Cook ${input.municipality}: ${l.countyFallback ? `no published municipal rate, county-wide average composite rate ${rate.rate}` : `municipal average composite rate ${rate.rate}`} (tax year ${rate.yearUsed}), final equalizer ${eq.factor} (${eq.yearUsed}), level of assessment ${loa.loa} (${loa.yearUsed})`,
+    countyFallback: l.countyFallback,
+  };
+}
+
+/**
+ * tax.predictive_annual alone (what underwriting reads), by the same parameters and forward value as estimateTax
+ * without its text and appeal scenario: bulk scoring of every parcel.
+ */
+export function predictiveTaxAnnual(input: TaxInput, ref: TaxReference = REFERENCE_TAX_SOURCE): number | null {
+  const year = asOfYear(input.asOf);
+  const p = input.county === 'cook' ? (cookLookup(ref, input, year)?.params ?? null) : input.county === 'lake' ? lakeParams(input) : null;
+  const fwd = forwardValue(input);
+  return p && fwd.valueUsd !== null ? billFor(fwd.valueUsd, p) : null;
+}
+
+/** A TaxReference answering each distinct lookup once (the reference files do not change within a process). */
+export function memoTaxReference(ref: TaxReference): TaxReference {
+  const memo = new Map<string, unknown>();
+  const once = <T>(key: string, f: () => T): T => (memo.has(key) ? (memo.get(key) as T) : (memo.set(key, f()), memo.get(key) as T));
+  return {
+    rate: (m, y) => once(`r|${m}|${y}`, () => ref.rate(m, y)),
+    equalizer: (y) => once(`e|${y}`, () => ref.equalizer(y)),
+    loa: (c, y) => once(`l|${c}|${y}`, () => ref.loa(c, y)),
+    countyRate: ref.countyRate ? (y) => once(`c|${y}`, () => ref.countyRate!(y)) : undefined,
   };
 }
 

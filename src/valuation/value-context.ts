@@ -15,6 +15,7 @@ import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectD
 import { buildTimeIndex, type TimeIndexBuild } from './time-index.js';
 import { estimateUnitsPremium, type UnitsPremium } from './units-stratum.js';
 import { defaultHooks } from './value-hooks.js';
+import type { RentFigures } from './rent.js';
 
 /**
  * Optional evidence providers of other modules (Tier 2, area context, rent). Absent → that evidence is null and the
@@ -26,6 +27,8 @@ export type ValuationHooks = {
   /** Tier-2 model value for the approaches-disagree check beside a Tier-1 value. */
   modelValue?: (s: ResolvedSubject, asOfDay: number) => number | null;
   rent?: (s: ResolvedSubject, asOfIso: string) => Rent;
+  /** The money of `rent` alone (rent.ts rentFigures: same inputs, same numbers), for bulk scoring; null without SAFMR. */
+  rentFigures?: (s: ResolvedSubject) => RentFigures | null;
 };
 
 export type ValuationContext = {

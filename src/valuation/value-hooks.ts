@@ -10,7 +10,7 @@ import { timeFactorFromSeries } from './area-time.js';
 import { hedonicEvidence } from './hedonic/evidence.js';
 import { loadHedonicModel } from './hedonic/store.js';
 import type { SalesColumns } from './hedonic/sales-columns.js';
-import { estimateRent, type RentCondition } from './rent.js';
+import { estimateRent, rentFigures, type RentCondition, type RentSubject } from './rent.js';
 import type { ResolvedSubject } from './subject.js';
 import type { ValuationHooks } from './value-context.js';
 
@@ -39,6 +39,12 @@ function hedonicHooks(store: Store): Pick<ValuationHooks, 'tier2' | 'modelValue'
   };
 }
 
+function rentSubjectOf(r: ResolvedSubject): RentSubject {
+  const s = r.subject;
+  const condition = s.condition && RENT_CONDITIONS.has(s.condition) ? (s.condition as RentCondition) : null;
+  return { zip: r.zip, lat: s.lat, lon: s.lon, units: s.units, beds: s.beds ?? null, sqft: s.sqft ?? null, condition };
+}
+
 export function defaultHooks(store: Store, sales: SalesColumns, series: readonly TimeIndexSeries[]): ValuationHooks {
   const area = buildAreaIndex(sales, timeFactorFromSeries(series));
   const tractIdx = new Map(sales.tracts.map((g, i) => [g, i]));
@@ -53,10 +59,7 @@ export function defaultHooks(store: Store, sales: SalesColumns, series: readonly
             lat: r.subject.lat, lon: r.subject.lon, tractIdx: r.tract ? (tractIdx.get(r.tract.geoid) ?? null) : null, ptype: r.ptypeCode,
             county: r.subject.county === 'lake' ? COUNTY_CODE.lake : COUNTY_CODE.cook, sqft: r.subject.sqft ?? null, asOfDay,
           }),
-    rent: (r) => {
-      const s = r.subject;
-      const condition = s.condition && RENT_CONDITIONS.has(s.condition) ? (s.condition as RentCondition) : null;
-      return estimateRent({ zip: r.zip, lat: s.lat, lon: s.lon, units: s.units, beds: s.beds ?? null, sqft: s.sqft ?? null, condition }, safmr, { zipCentroids });
-    },
+    rent: (r) => estimateRent(rentSubjectOf(r), safmr, { zipCentroids }),
+    rentFigures: (r) => rentFigures(rentSubjectOf(r), safmr, { zipCentroids }),
   };
 }

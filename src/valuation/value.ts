@@ -79,7 +79,8 @@ export function decideFrom(
   const areaOf = () => (g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null));
   let evidence: LadderEvidence = { subject: g, tier1, tier2: isBlocked(g) ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null), areaContext: o.area === 'eager' ? areaOf() : null };
   let decision = decideValuationDisplay(evidence);
-  if (o.area === 'when_needed' && decision.outcome === 'suppressed') {
+  // Under a hard suppression (isBlocked) the ladder suppresses whatever the area says: no area context to compute.
+  if (o.area === 'when_needed' && decision.outcome === 'suppressed' && !isBlocked(g)) {
     const areaContext = areaOf();
     if (areaContext) decision = decideValuationDisplay((evidence = { ...evidence, areaContext }));
   }

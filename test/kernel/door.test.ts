@@ -7,6 +7,7 @@ import { conformalOneSided, conformalTwoSided } from '../../bench/reference/inde
 import { generateCorpus } from '../../bench/kernel-corpus.js';
 import { AppError } from '../../src/errors/app-error.js';
 import { columnsFromArrow, conformalInterval, conformalQuantile, createKernel, kernelWasmPath, STRATUM } from '../../src/kernel/index.js';
+import { decodeBatch, decodeOne, decodeSummary, encodeSubjects, recordOffsets, repackSubjects, selectedRows } from '../../src/kernel/decode.js';
 import type { KernelColumns, Subject } from '../../src/kernel/types.js';
 import { SALES_COLUMNS } from '../../src/store/columns.js';
 
@@ -86,6 +87,26 @@ describe('kernel door', () => {
     expect(conformalQuantile(ratios, 0.1)).toBe(conformalOneSided(ratios, 0.1));
     expect(() => conformalInterval([], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
     expect(() => conformalInterval([1, NaN], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+
+  it('decodes packed batch output lazily: record offsets, header summaries and comp rows match the decoded batch', () => {
+    const k = createKernel(corpus([1, 2, 3, 4, 5, 6].map((i) => ({ northMi: 0.05 * i, ageDays: 10 * i, price: 250_000 + 5_000 * i, sqft: 1500 }))));
+    const subjects = [subject(), subject({ lat: 200 }), subject({ sqft: null }), subject({ lat: 43 })];
+    const packed = encodeSubjects(subjects);
+    const out = k.batchPacked(packed);
+    const whole = decodeBatch(out, subjects.length);
+    const at = recordOffsets(out, subjects.length);
+    whole.forEach((r, i) => {
+      const h = decodeSummary(out, at[i]);
+      if (r instanceof AppError) return void expect(h.error).not.toBe(0);
+      expect(decodeOne(out, at[i]).result).toEqual(r);
+      expect([h.nSelected, h.median, h.q25, h.q75]).toEqual([r.accepted.length, r.stats.median, r.stats.q25, r.stats.q75]);
+      expect(selectedRows(out, at[i])).toEqual(r.accepted.map((c) => c.row));
+    });
+    // Repacking the valid subjects under another stratum and step gives what encoding them that way gives.
+    const opts = { override: { radiusMi: 1, windowDays: 1460 } };
+    const repacked = repackSubjects(packed, [0, 2, 3], STRATUM.asIs, opts);
+    expect(Array.from(repacked)).toEqual(Array.from(encodeSubjects([0, 2, 3].map((i) => ({ ...subjects[i], stratumMask: STRATUM.asIs })), opts)));
   });
 
   it('finds the committed wasm from the repo root', () => {

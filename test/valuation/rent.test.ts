@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RentSchema } from '../../src/contracts/rent.js';
-import { clampRentBand, estimateRent, rentConfidence, type RentSubject } from '../../src/valuation/rent.js';
+import { clampRentBand, estimateRent, rentConfidence, rentFigures, type RentSubject } from '../../src/valuation/rent.js';
 import { bedroomMix } from '../../src/valuation/rent-mix.js';
 import type { SafmrTable } from '../../src/ingest/loaders/safmr.js';
 
@@ -118,5 +118,18 @@ describe('the four rent fields are never blended', () => {
     expect(a.context!.safmr_2br_equiv).toBe(1700);
     // rent_confidence is derived from the bands, never fed back into any value
     expect(['low', 'medium']).toContain(a.rent_confidence);
+  });
+});
+
+describe('rentFigures (the money of estimateRent, for bulk scoring)', () => {
+  it('gives the as-is, stabilized and Section 8 rents of estimateRent, and null without a SAFMR row', () => {
+    for (const s of [TWO_FLAT, { ...TWO_FLAT, condition: null, beds: null, sqft: null }, { ...TWO_FLAT, units: 4, beds: 9, condition: 'new' as const }]) {
+      const r = estimateRent(s, SAFMR);
+      const f = rentFigures(s, SAFMR);
+      expect(f).not.toBeNull();
+      expect([f!.asIsUsd, f!.stabilizedUsd, f!.s8Usd]).toEqual([r.as_is_contract!.value, r.stabilized_post_reno!.value, r.s8]);
+    }
+    expect(rentFigures({ ...TWO_FLAT, zip: '99999', lat: null, lon: null }, SAFMR)).toBeNull();
+    expect(estimateRent({ ...TWO_FLAT, zip: '99999', lat: null, lon: null }, SAFMR).market).toBeNull();
   });
 });

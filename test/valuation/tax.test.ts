@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { equalizationFactorFor, levelOfAssessment, loadCookCountyLevel, taxRateFor } from '../../src/reference/load.js';
-import { billFor, estimateTax, nextReassessYear, type TaxInput } from '../../src/valuation/tax.js';
+import { billFor, estimateTax, memoTaxReference, nextReassessYear, predictiveTaxAnnual, REFERENCE_TAX_SOURCE, type TaxInput } from '../../src/valuation/tax.js';
 
 const cook = (over: Partial<TaxInput> = {}): TaxInput => ({
   county: 'cook', municipality: 'Chicago', triad: null, classCode: '211',
@@ -131,5 +131,23 @@ describe('forwardValue() and the display ladder', () => {
 describe('billFor(value, params, reduction)', () => {
   it('never goes negative when the exemption exceeds EAV', () => {
     expect(billFor(10_000, { loa: 0.1, eq: 3, rate: 0.07, exemptionEavUsd: 10_000 })).toBe(0);
+  });
+});
+
+describe('predictiveTaxAnnual() (bulk scoring) and memoTaxReference()', () => {
+  const cases: TaxInput[] = [
+    cook(), cook({ ownerOccupied: true }), cook({ municipality: 'Evanston' }), cook({ municipality: null }),
+    cook({ arvPointActionable: false, arvUsd: null }), cook({ arvPointActionable: false, arvUsd: null, priceUsd: null, areaEstimateUsd: 250_000 }),
+    cook({ county: 'lake', municipality: null }), cook({ county: 'unknown', municipality: null }),
+  ];
+  it('is estimateTax().tax.predictive_annual for every kind of subject, through the memoized reference too', () => {
+    const memo = memoTaxReference(REFERENCE_TAX_SOURCE);
+    for (const input of cases) {
+      const want = estimateTax(input).tax.predictive_annual;
+      expect(predictiveTaxAnnual(input)).toBe(want);
+      expect(predictiveTaxAnnual(input, memo)).toBe(want);
+      expect(predictiveTaxAnnual(input, memo)).toBe(want); // second call: answered from the memo
+    }
+    expect(cases.map((c) => predictiveTaxAnnual(c)).filter((x) => x !== null).length).toBeGreaterThan(3);
   });
 });

@@ -1,7 +1,7 @@
 // hedonic_v1 prediction: location effect (tract, shrunk, or unresolved), quarter effect carried forward past the fit,
 // covariates with segment-mean imputation, and the hedonic_sigma_x_conformal interval.
 import { HEDONIC } from '../../registry/groups/hedonic.js';
-import { haversineMi } from '../../reference/geo.js';
+import { EARTH_RADIUS_MI, haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE } from '../../store/columns.js';
 import { COVARIATES, covariates, yearOfDay } from './design.js';
 import { quarterOfDay } from './sales-columns.js';
@@ -17,12 +17,26 @@ export type SegmentLike = Pick<HedonicSegmentFit, 'coefs' | 'quarters' | 'lastQu
 export function resolveLocation(fit: SegmentLike, geoid: string | null, lat: number, lon: number): { effect: number; basis: LocationBasis } | null {
   const own = geoid === null ? undefined : fit.tracts[geoid];
   if (own) return { effect: own.shrunk, basis: own.weight >= HEDONIC.v.tract_basis_min_weight ? 'tract' : 'shrunk' };
+  const radiusMi = HEDONIC.v.parent_radius_mi;
+  // Great-circle distance ≥ R·|Δlat|: a tract whose latitude alone puts it beyond the radius (with a margin far above
+  // rounding) cannot pass the haversine test, so it is skipped before it; same tracts, same order, same sums.
+  const maxDLatDeg = (radiusMi / EARTH_RADIUS_MI) * (180 / Math.PI) * (1 + 1e-9);
   let s = 0, w = 0;
-  for (const t of Object.values(fit.tracts)) {
-    if (haversineMi(lat, lon, t.lat, t.lon) > HEDONIC.v.parent_radius_mi) continue;
+  for (const t of tractList(fit.tracts)) {
+    if (Math.abs(t.lat - lat) > maxDLatDeg) continue;
+    if (haversineMi(lat, lon, t.lat, t.lon) > radiusMi) continue;
     s += t.raw * t.n; w += t.n;
   }
   return w > 0 ? { effect: s / w, basis: 'shrunk' } : null;
+}
+
+const tractLists = new WeakMap<SegmentLike['tracts'], Array<SegmentLike['tracts'][string]>>();
+
+/** Object.values of a fit's tracts, listed once per fit (every unfitted-tract subject walks it). */
+function tractList(tracts: SegmentLike['tracts']): Array<SegmentLike['tracts'][string]> {
+  let list = tractLists.get(tracts);
+  if (!list) tractLists.set(tracts, (list = Object.values(tracts)));
+  return list;
 }
 
 /** The quarter whose effect prices the subject: its own quarter when fit, the last fitted one after it, the base before. */

@@ -1,0 +1,81 @@
+// score-all's column scorer (score-columns.ts: bulk decisions, economics only for points, no score records) writes
+// the same columns as valuing and scoring each parcel one by one through valueProperty, on a sample of the test
+// corpus with every segment displayed as a point (so the sample has underwritten rows); and underwrites each point
+// from the same figures as the full valuation's (at their as-is price this corpus's deals stay gated, so the
+// figures are compared directly).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parcelRowSubject, toColumns, type ScoreColumns } from '../../src/listings/score-all.js';
+import { scoreParcelColumns } from '../../src/listings/score-columns.js';
+import { isChicagoTract, scoreSubject, underwriteInputFrom, underwriteInputOf } from '../../src/listings/score-subject.js';
+import { bulkUnderwriteFigures } from '../../src/valuation/bulk-economics.js';
+import { decideBulk } from '../../src/valuation/bulk.js';
+import { valueProperty, type ValueInput } from '../../src/valuation/value.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
+import { smallCorpusDir } from '../support/corpus.js';
+import { calTable } from '../valuation/tier1-fixture.js';
+
+let store: Store;
+let ctx: ValuationContext;
+const SAMPLE = 1200;
+
+function pointEverywhere(): ValuationContext['calibration'] {
+  const base = calTable('sfh_city', 'point');
+  const segments = Object.fromEntries(['sfh_city', 'sfh_suburb', 'mf2_4_city', 'mf2_4_suburb'].map((s) => [s, { ...base.segments.sfh_city, segment: s }]));
+  return { ...base, segments };
+}
+
+beforeAll(async () => {
+  store = openStore(await smallCorpusDir());
+  ctx = buildValuationContext(store, { now: () => new Date('2026-11-21T13:00:00Z'), calibration: pointEverywhere() });
+}, 300_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+const plain = (c: ScoreColumns) => ({
+  outcome: Array.from(c.outcome), point: Array.from(c.point), error: Array.from(c.error), arv: Array.from(c.arv), arvLow: Array.from(c.arvLow),
+  arvHigh: Array.from(c.arvHigh), arvConfidence: Array.from(c.arvConfidence), asIs: Array.from(c.asIs), raw: c.raw.map((r) => Array.from(r)),
+});
+
+describe('scoreParcelColumns', () => {
+  it('writes, for every sampled parcel, the columns of the single-valuation score record', () => {
+    const n = ctx.subjects.parcels!.length;
+    const rows = Int32Array.from({ length: SAMPLE }, (_, k) => Math.floor((k * n) / SAMPLE));
+    const single = toColumns(Array.from(rows, (r) => scoreSubject(parcelRowSubject(r), ctx)));
+    // in two batches, as the pool hands them out
+    const bulk = [scoreParcelColumns(rows.subarray(0, 500), ctx), scoreParcelColumns(rows.subarray(500), ctx)];
+    const joined = plain(single);
+    expect(plain(bulk[0])).toEqual(Object.fromEntries(Object.entries(joined).map(([k, v]) => [k, k === 'raw' ? (v as number[][]).map((r) => r.slice(0, 500)) : (v as number[]).slice(0, 500)])));
+    expect(plain(bulk[1])).toEqual(Object.fromEntries(Object.entries(joined).map(([k, v]) => [k, k === 'raw' ? (v as number[][]).map((r) => r.slice(500)) : (v as number[]).slice(500)])));
+    // the sample is not trivial: point rows (underwritten) and rows the ladder kept from economics
+    expect(joined.point.filter((p) => p === 1).length).toBeGreaterThan(0);
+    expect(joined.point.filter((p) => p === 0).length).toBeGreaterThan(0);
+    expect(new Set(joined.outcome).size).toBeGreaterThan(1);
+  });
+
+  it('underwrites a point row from the same figures as the full valuation (rent, tax, rehab, as-is price)', () => {
+    const n = ctx.subjects.parcels!.length;
+    const inputs = Array.from({ length: SAMPLE }, (_, k): ValueInput => ({ parcelRow: Math.floor((k * n) / SAMPLE) }));
+    let points = 0;
+    decideBulk(inputs, ctx, (k, p) => {
+      if (p instanceof Error || !p.decision.pointActionable) return;
+      points++;
+      const isChicago = isChicagoTract(ctx, p.r.subject.tract_geoid);
+      const f = bulkUnderwriteFigures(p, inputs[k], ctx);
+      const v = valueProperty(inputs[k], ctx);
+      expect(underwriteInputFrom(f, isChicago, f.asIsUsd)).toEqual(underwriteInputOf(v, isChicago, v.value_as_is?.value ?? null));
+    });
+    expect(points).toBeGreaterThan(0);
+  });
+
+  it('marks a row the valuation refuses as an error with every number null, in place', () => {
+    const n = ctx.subjects.parcels!.length;
+    const c = scoreParcelColumns(Int32Array.from([0, n + 5, 1]), ctx);
+    expect(Array.from(c.error)).toEqual([0, 1, 0]);
+    expect(c.outcome[1]).toBe(255);
+    expect(c.point[1]).toBe(0);
+    for (const col of [c.arv, c.arvLow, c.arvHigh, c.arvConfidence, c.asIs, ...c.raw]) expect(Number.isNaN(col[1])).toBe(true);
+    expect(c.outcome[0]).not.toBe(255);
+  });
+});
