@@ -3,6 +3,7 @@
 // (opts.dataDir or AVM_BENCH_DATA_DIR), else on the default corpus (generated into a temp dir). Target p99 ≤ 1 ms.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import { generateCorpus } from '../src/ingest/generate/generate.js';
@@ -46,10 +47,32 @@ async function latency(cases: ValueInput[], ctx: ValuationContext) {
     const v = valueProperty(cases[i++ % cases.length], ctx);
     outcomes[v.display!.outcome] = (outcomes[v.display!.outcome] ?? 0) + 1;
   });
-  await bench.run();
+  const gc = await gcDuring(() => bench.run());
   const res = bench.tasks[0].result;
   if (res.state !== 'completed') throw new Error(`valuation bench: ${res.state}`);
-  return { median_us: us(res.latency.p50), p99_us: us(res.latency.p99), mean_us: us(res.latency.mean), cpu: cpuLatency(cases, ctx), outcomes };
+  return { median_us: us(res.latency.p50), p99_us: us(res.latency.p99), mean_us: us(res.latency.mean), cpu: cpuLatency(cases, ctx), gc_during_run: gc, outcomes };
+}
+
+/**
+ * Garbage collections during the tinybench run (warm-up included), beside its figures (not a filter on them): how
+ * many scavenges and major GCs the samples had to share, and their pause total — the allocation side of the tail.
+ */
+async function gcDuring(run: () => Promise<unknown>): Promise<{ minor: number; major: number; pause_ms_total: number; pause_ms_max: number }> {
+  const entries: PerformanceEntry[] = [];
+  const obs = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  obs.observe({ entryTypes: ['gc'] });
+  await run();
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the observer is told asynchronously
+  entries.push(...obs.takeRecords());
+  obs.disconnect();
+  const kind = (e: PerformanceEntry) => ((e as PerformanceEntry & { detail?: { kind?: number } }).detail)?.kind;
+  const ms = (x: number) => Math.round(x * 100) / 100;
+  return {
+    minor: entries.filter((e) => kind(e) === perfConstants.NODE_PERFORMANCE_GC_MINOR).length,
+    major: entries.filter((e) => kind(e) === perfConstants.NODE_PERFORMANCE_GC_MAJOR).length,
+    pause_ms_total: ms(entries.reduce((a, e) => a + e.duration, 0)),
+    pause_ms_max: ms(entries.reduce((a, e) => Math.max(a, e.duration), 0)),
+  };
 }
 
 /**

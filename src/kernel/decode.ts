@@ -63,6 +63,15 @@ export function decodeOne(o: Float64Array, at: number): { result: CompsResult; n
   return { result: { step: o[at + 1], nQualified: o[at + 2], accepted, rejected, stats }, next: k };
 }
 
+/** The rows of the record at `at` as decodeOne lists them: accepted (reason -1), then rejected with reason code. */
+export function visitOne(o: Float64Array, at: number, visit: (row: number, reasonCode: number) => void): void {
+  if (o[at] !== 0) throw kernelError(o[at], 'comp query');
+  const nSel = o[at + 3], nRej = o[at + 4];
+  let k = at + HEADER_LEN;
+  for (let i = 0; i < nSel; i++, k += COMP_LEN) visit(o[k], -1);
+  for (let i = 0; i < nRej; i++, k += REJECT_LEN) visit(o[k], o[k + 1]);
+}
+
 /** Size in f64 slots of the record at `at` (to skip it). */
 export function recordLen(o: Float64Array, at: number): number {
   return HEADER_LEN + o[at + 3] * COMP_LEN + o[at + 4] * REJECT_LEN;

@@ -2,7 +2,7 @@
 // linear memory once, then answers comp searches (single, batch) and split-conformal quantiles.
 import { AppError } from '../errors/app-error.js';
 import { COLUMN_IDS, PARAM_LEN, SUBJECT_LEN, type KernelExports } from './abi-layout.js';
-import { decodeBatch, decodeOne, encodeSubject, kernelError } from './decode.js';
+import { decodeBatch, decodeOne, encodeSubject, kernelError, visitOne } from './decode.js';
 import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
 import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from './types.js';
 import { instantiateKernel, type WasmModule } from './wasm.js';
@@ -16,6 +16,11 @@ export type Kernel = {
   /** Bytes of this instance's linear memory. */
   memoryBytes(): number;
   queryComps(subject: Subject, opts?: QueryOptions): CompsResult;
+  /**
+   * queryComps without building its result: `visit` gets each accepted row (reason -1) then each rejected row with
+   * its REJECTION_REASONS code, in queryComps' order. For callers that only fold over the rows (no object per row).
+   */
+  visitComps(subject: Subject, opts: QueryOptions, visit: (row: number, reasonCode: number) => void): void;
   /** Many subjects in one call (no rejection lists); a refused subject is its AppError in place. */
   batch(subjects: readonly Subject[], opts?: QueryOptions): Array<CompsResult | AppError>;
   /** Packed form for the pool: SUBJECT_LEN slots per subject in, the raw output records out (a copy). */
@@ -107,6 +112,10 @@ export function createKernel(columns: KernelColumns, timeIndex: readonly TimeInd
     queryComps(subject, qopts = {}) {
       encodeSubject(subject, qopts, one, 0);
       return decodeOne(exec(one, true), 0).result;
+    },
+    visitComps(subject, qopts, visit) {
+      encodeSubject(subject, qopts, one, 0);
+      visitOne(exec(one, true), 0, visit);
     },
     batch(subjects, qopts = {}) {
       const packed = new Float64Array(subjects.length * SUBJECT_LEN);

@@ -23,8 +23,9 @@ function polygonsOf(geometry: AreaGeometry): PolygonCoords[] {
 function inRing(lon: number, lat: number, ring: Position[]): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
+    // indexed reads, not `const [x, y] = …`: destructuring runs the array iterator (an allocation per vertex)
+    const xi = ring[i][0], yi = ring[i][1];
+    const xj = ring[j][0], yj = ring[j][1];
     if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

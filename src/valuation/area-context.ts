@@ -7,8 +7,9 @@ import { EARTH_RADIUS_MI, haversineMi } from '../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../store/columns.js';
 import type { AreaContextEvidence } from './ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from './hedonic/sales-columns.js';
-import { findFlipPairs, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
+import { findFlipPairs, gridCellKey as cellKey, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
 import { quantileType7Sorted } from './metrics.js';
+import { F64Scratch, sortF64Prefix } from './f64-sort.js';
 
 export type { TimeFactor } from './area-premium.js';
 
@@ -17,7 +18,7 @@ export type { TimeFactor } from './area-premium.js';
  * a lat/lon grid cell (cell side = the neighbor radius, so a query reads at most 3×3 cells), and the flip pairs
  * (with their spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<string, number[]>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<number, number[]>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -31,12 +32,12 @@ const isReno = (c: number): boolean => c === CONDITION_CODE.renovated || c === C
 const isDated = (c: number): boolean => c === CONDITION_CODE.distressed || c === CONDITION_CODE.dated;
 /** Degrees of latitude per mile on the haversine sphere (longitude cells are widened by 1/cos(lat) at query time). */
 const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
-const cellOf = (lat: number, lon: number, deg: number): string => `${Math.floor(lat / deg)}:${Math.floor(lon / deg)}`;
+const cellOf = (lat: number, lon: number, deg: number): number => cellKey(Math.floor(lat / deg), Math.floor(lon / deg));
 
 export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
   const arms = armsLengthMask(sales);
   const cellDeg = AREA_CONTEXT.v.neighbor_radius_mi * DEG_PER_MI;
-  const byTract = new Map<number, number[]>(), byCell = new Map<string, number[]>();
+  const byTract = new Map<number, number[]>(), byCell = new Map<number, number[]>();
   const add = <K>(m: Map<K, number[]>, k: K, i: number) => (m.get(k) ?? m.set(k, []).get(k)!).push(i);
   for (let i = 0; i < sales.length; i++) {
     if (!arms[i] || !(isReno(sales.condition[i]) || isDated(sales.condition[i]))) continue;
@@ -49,6 +50,9 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
 
 type Pool = { reno: number[]; dated: number[]; scope: string };
 
+/** Scratch of summarize: the pool's adjusted values (rewritten by every call; nothing keeps it). */
+const SUMMARY_SCRATCH = new F64Scratch();
+
 /** Rows of the cells that can hold a point within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
 function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) => boolean): number[] {
   const dLon = Math.ceil(1 / Math.cos((lat * Math.PI) / 180));
@@ -58,7 +62,7 @@ function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) =
   const out: number[] = [];
   for (let y = cy - 1; y <= cy + 1; y++) {
     for (let x = cx - dLon; x <= cx + dLon; x++) {
-      const rows = ix.byCell.get(`${y}:${x}`);
+      const rows = ix.byCell.get(cellKey(y, x));
       if (!rows) continue;
       // the cheap column screen first, the distance only for rows it keeps (same rows, same order)
       for (const i of rows) if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
@@ -88,14 +92,15 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
 function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number; lo: number; hi: number; perSqft: boolean } | null {
   const c = ix.sales;
   const perSqft = s.sqft !== null && s.sqft > 0;
-  const vals: number[] = [];
+  const vals = SUMMARY_SCRATCH.take(rows.length);
+  let n = 0;
   for (const i of rows) {
     const adj = c.priceUsd[i] * (ix.timeFactor ? ix.timeFactor(c.county[i], c.saleDay[i], s.asOfDay) : 1);
-    if (!perSqft) vals.push(adj);
-    else if (c.sqft[i] > 0) vals.push((adj / c.sqft[i]) * (s.sqft as number));
+    if (!perSqft) vals[n++] = adj;
+    else if (c.sqft[i] > 0) vals[n++] = (adj / c.sqft[i]) * (s.sqft as number);
   }
-  if (vals.length < AREA_CONTEXT.v.min_sales) return null;
-  const sorted = Float64Array.from(vals).sort(); // one sort for the three quantiles
+  if (n < AREA_CONTEXT.v.min_sales) return null;
+  const sorted = sortF64Prefix(vals, n); // one in-place sort for the three quantiles
   return { mid: quantileType7Sorted(sorted, 0.5), lo: quantileType7Sorted(sorted, 0.25), hi: quantileType7Sorted(sorted, 0.75), perSqft };
 }
 

@@ -7,6 +7,7 @@ import { deedClassTable } from '../kernel/params.js';
 import { EARTH_RADIUS_MI, haversineMi } from '../reference/geo.js';
 import { CONDITION_CODE } from '../store/columns.js';
 import type { SalesColumns } from './hedonic/sales-columns.js';
+import { F64Scratch, sortF64Prefix } from './f64-sort.js';
 import { median } from './metrics.js';
 
 /** Price-level factor carrying a sale of `saleDay` to `toDay` in `county` (a time index); 1 = unindexed. */
@@ -69,9 +70,20 @@ export type PairIndex = {
   radiusMi: number;
   cellDeg: number;
   byCounty: Map<number, { day2: Int32Array; upliftLog: Float64Array }>;
-  byCell: Map<string, FlipPair[]>;
+  byCell: Map<number, FlipPair[]>;
   countyMedianMemo: Map<string, number | null>;
 };
+
+/** Column span of gridCellKey: a cell column index must lie in [-span/2, span/2) (lon/cellDeg, far inside it). */
+const CELL_SPAN = 2 ** 26;
+
+/**
+ * One number per (row y, column x) grid cell, exact in float64 and distinct for every |x| < 2^25, |y| < 2^26: map
+ * keys without building a `${y}:${x}` string per lookup (the area queries read 9+ cells per valuation).
+ */
+export function gridCellKey(y: number, x: number): number {
+  return y * CELL_SPAN + (x + CELL_SPAN / 2);
+}
 
 const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
 /** Memo entries kept before the county-median memo is reset (distinct as-of days; a run uses one or a few). */
@@ -79,10 +91,10 @@ const COUNTY_MEMO_MAX = 4096;
 
 export function indexFlipPairs(pairs: readonly FlipPair[], radiusMi: number): PairIndex {
   const cellDeg = radiusMi * DEG_PER_MI;
-  const byCell = new Map<string, FlipPair[]>();
+  const byCell = new Map<number, FlipPair[]>();
   const counties = new Map<number, FlipPair[]>();
   for (const p of pairs) {
-    const k = `${Math.floor(p.lat / cellDeg)}:${Math.floor(p.lon / cellDeg)}`;
+    const k = gridCellKey(Math.floor(p.lat / cellDeg), Math.floor(p.lon / cellDeg));
     (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(p);
     (counties.get(p.county) ?? counties.set(p.county, []).get(p.county)!).push(p);
   }
@@ -122,19 +134,40 @@ export function premiumForIndexed(ix: PairIndex, s: { lat: number; lon: number; 
   const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
   const mCounty = countyMedian(ix, s.county, from, s.asOfDay);
   if (mCounty === null) return null;
-  const area: number[] = [];
+  let area = AREA_SCRATCH.take(64);
+  let n = 0;
   const dLon = Math.ceil(1 / Math.cos((s.lat * Math.PI) / 180));
   const cy = Math.floor(s.lat / ix.cellDeg), cx = Math.floor(s.lon / ix.cellDeg);
   for (let y = cy - 1; y <= cy + 1; y++) {
     for (let x = cx - dLon; x <= cx + dLon; x++) {
-      for (const p of ix.byCell.get(`${y}:${x}`) ?? []) {
+      const cell = ix.byCell.get(gridCellKey(y, x));
+      if (!cell) continue;
+      for (const p of cell) {
         if (p.county !== s.county || p.day2 >= s.asOfDay || p.day2 < from) continue;
-        if (haversineMi(s.lat, s.lon, p.lat, p.lon) <= ix.radiusMi) area.push(p.upliftLog);
+        if (haversineMi(s.lat, s.lon, p.lat, p.lon) > ix.radiusMi) continue;
+        if (n === area.length) area = grow(area, n);
+        area[n++] = p.upliftLog;
       }
     }
   }
-  if (area.length === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
-  const mArea = median(area);
-  const w = area.length / (area.length + AREA_CONTEXT.v.premium_shrink_k);
-  return { value: Math.exp(w * mArea + (1 - w) * mCounty) - 1, n_pairs: area.length, shrunk_from: Math.exp(mArea) - 1 };
+  if (n === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
+  const mArea = medianOfPrefix(area, n);
+  const w = n / (n + AREA_CONTEXT.v.premium_shrink_k);
+  return { value: Math.exp(w * mArea + (1 - w) * mCounty) - 1, n_pairs: n, shrunk_from: Math.exp(mArea) - 1 };
+}
+
+/** Scratch of premiumForIndexed: the area's log uplifts (rewritten by every call). */
+const AREA_SCRATCH = new F64Scratch();
+
+function grow(a: Float64Array, n: number): Float64Array {
+  const b = AREA_SCRATCH.take(n * 2);
+  b.set(a.subarray(0, n));
+  return b;
+}
+
+/** metrics.median of a[0 .. n), sorted in place (no copy). */
+function medianOfPrefix(a: Float64Array, n: number): number {
+  const s = sortF64Prefix(a, n);
+  const mid = n >> 1;
+  return n % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }

@@ -97,16 +97,29 @@ function sortedCopy(value: unknown): unknown {
   return out;
 }
 
-/** Last key list seen and its sorted order: arrays of records (comps, rejections) share one shape, so one sort. */
-let lastShape: { raw: string[]; sorted: string[] } | null = null;
+/**
+ * Key lists seen lately with their sorted order. A valuation's document has a few dozen shapes (subject, tract, each
+ * evidence record type, …) and the next valuation the same ones; a single last-shape memo missed on every switch
+ * between nested shapes, and each miss cost an Object.keys array, a copy and an (allocating) sort.
+ */
+const recentShapes: Array<{ raw: string[]; sorted: string[] }> = [];
+/** Shapes kept before the list starts over (a few times what one document holds; a scan stops at the first key). */
+const RECENT_SHAPES_MAX = 64;
+
+/** True when obj's enumerable keys are exactly `raw`, in order (for-in: no key array per object). */
+function hasKeys(obj: object, raw: readonly string[]): boolean {
+  let i = 0;
+  for (const k in obj) if (raw[i++] !== k) return false;
+  return i === raw.length;
+}
 
 function sortedKeysOf(obj: Record<string, unknown>): string[] {
+  for (let i = 0; i < recentShapes.length; i++) if (hasKeys(obj, recentShapes[i].raw)) return recentShapes[i].sorted;
   const raw = Object.keys(obj);
-  const last = lastShape;
-  if (last && last.raw.length === raw.length && last.raw.every((k, i) => k === raw[i])) return last.sorted;
   for (const k of raw) if (NON_ASCII.test(k) || INTEGER_LIKE.test(k) || k === '__proto__') throw REFUSED;
+  if (recentShapes.length >= RECENT_SHAPES_MAX) recentShapes.length = 0;
   const sorted = [...raw].sort();
-  lastShape = { raw, sorted };
+  recentShapes.push({ raw, sorted });
   return sorted;
 }
 
@@ -201,5 +214,6 @@ export function inputsHash(parts: InputsHashParts): string {
     asset_slices: parts.assetSlices,
     versions: parts.versions,
   });
-  return createHash('sha256').update(`${HASH_DOMAIN}\n${canonical}`, 'utf8').digest('hex');
+  // Two updates hash the same bytes as one of the concatenation, without copying the canonical text once more.
+  return createHash('sha256').update(`${HASH_DOMAIN}\n`, 'utf8').update(canonical, 'utf8').digest('hex');
 }

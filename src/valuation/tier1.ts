@@ -7,6 +7,7 @@ import { STRATUM } from '../kernel/params.js';
 import type { CompsResult, Subject as KernelSubject } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { TIER1 } from '../registry/groups/tier1.js';
+import { REJECTION_REASONS } from '../store/columns.js';
 import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
 import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
 import type { SalesColumns } from './hedonic/sales-columns.js';
@@ -58,19 +59,22 @@ export function isLuxuryThin(s: Tier1Subject, sales: SalesColumns, poolRows: rea
 
 /** Max market renovated/new sale within the ceiling radius over the last 24 months; flag set by the caller's value. */
 export function maxRenoSale24mo(deps: Tier1Deps, s: Tier1Subject): number | null {
-  const res = deps.kernel.queryComps(
+  let max: number | null = null;
+  // Folded over the kernel's output rows (no comp or rejection object per row: a dense area has hundreds).
+  deps.kernel.visitComps(
     { ...kernelSubject(s), stratumMask: STRATUM.arv },
     { override: { radiusMi: TIER1.v.appraisal_ceiling_radius_mi, windowDays: TIER1.v.appraisal_ceiling_window_days } },
+    (row, reasonCode) => {
+      if (reasonCode >= 0 && NON_MARKET_CODES[reasonCode]) return;
+      const p = deps.sales.priceUsd[row];
+      if (max === null || p > max) max = p;
+    },
   );
-  let max: number | null = null;
-  const consider = (row: number): void => {
-    const p = deps.sales.priceUsd[row];
-    if (max === null || p > max) max = p;
-  };
-  res.accepted.forEach((a) => consider(a.row));
-  res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).forEach((r) => consider(r.row));
   return max;
 }
+
+/** NON_MARKET_REASONS by REJECTION_REASONS code. */
+const NON_MARKET_CODES: readonly boolean[] = REJECTION_REASONS.map((r) => NON_MARKET_REASONS.has(r));
 
 export function kernelSubject(s: Tier1Subject): Omit<KernelSubject, 'stratumMask'> {
   return { lat: s.lat, lon: s.lon, sqft: s.sqft, beds: s.beds, ptype: s.ptype, county: s.county, asOfDay: s.asOfDay, excludeParcelIdx: s.excludeParcelIdx ?? null };

@@ -25,9 +25,21 @@ export type TimeIndexBuild = {
 
 /** Month number year*12 + (month − 1) of a day number (days since 1970-01-01 UTC), as the kernel computes it. */
 export function monthOfDay(day: number): number {
-  const d = new Date(day * 86_400_000);
-  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+  // Civil-from-days arithmetic (proleptic Gregorian, as Date's UTC calendar): no Date object per call, since the
+  // area context indexes every pool sale through it. Outside Date's range (|day| > 1e8) Date gives NaN, as here.
+  if (!(Math.abs(day) <= MAX_DATE_DAY)) return NaN;
+  const z = Math.floor(day) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month0 = mp < 10 ? mp + 2 : mp - 10;
+  return (yoe + era * 400 + (month0 <= 1 ? 1 : 0)) * 12 + month0;
 }
+
+/** Largest |day number| a Date can hold (±8.64e15 ms, ECMA-262 time range). */
+const MAX_DATE_DAY = 100_000_000;
 
 /** First day number of a month number. */
 export function firstDayOfMonth(month: number): number {

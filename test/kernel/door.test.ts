@@ -9,7 +9,7 @@ import { AppError } from '../../src/errors/app-error.js';
 import { columnsFromArrow, conformalInterval, conformalQuantile, createKernel, kernelWasmPath, STRATUM } from '../../src/kernel/index.js';
 import { decodeBatch, decodeOne, decodeSummary, encodeSubjects, recordOffsets, repackSubjects, selectedRows } from '../../src/kernel/decode.js';
 import type { KernelColumns, Subject } from '../../src/kernel/types.js';
-import { SALES_COLUMNS } from '../../src/store/columns.js';
+import { REJECTION_REASONS, SALES_COLUMNS } from '../../src/store/columns.js';
 
 const MI_PER_DEG = 69.0941; // 3958.8 mi × π / 180
 const AS_OF = 20_000;
@@ -58,6 +58,22 @@ describe('kernel door', () => {
     expect(batch[0]).toBeInstanceOf(AppError);
     expect((batch[1] as { stats: { n: number } }).stats.n).toBe(1);
     expect(() => createKernel(c, [{ county: 1, months: [5, 4], levels: [1, 1] }])).toThrow(expect.objectContaining({ code: 'kernel_error' }));
+  });
+
+  it('visitComps visits exactly the rows of queryComps, accepted then rejected with their reason codes', () => {
+    const { columns, timeIndex } = generateCorpus({ n: 3000, seed: 11, region: 'town' });
+    const k = createKernel(columns, timeIndex);
+    let rejectedSeen = 0;
+    for (let i = 0; i < 60; i++) {
+      const s: Subject = { lat: 41.9 + (i % 10) * 0.003, lon: -87.7 + Math.floor(i / 10) * 0.006, sqft: 1500, beds: 3, ptype: i % 3 === 2 ? 1 : 0, county: 1, asOfDay: 20_000, stratumMask: i % 2 ? STRATUM.arv : STRATUM.asIs };
+      const opts = i % 3 === 0 ? { override: { radiusMi: 1, windowDays: 730 } } : {};
+      const want = k.queryComps(s, opts);
+      const got: Array<[number, number]> = [];
+      k.visitComps(s, opts, (row, code) => got.push([row, code]));
+      expect(got).toEqual([...want.accepted.map((a) => [a.row, -1]), ...want.rejected.map((r) => [r.row, REJECTION_REASONS.indexOf(r.reason as never)])]);
+      rejectedSeen += want.rejected.length;
+    }
+    expect(rejectedSeen).toBeGreaterThan(0);
   });
 
   it('refuses a corpus whose bounding box would need too many grid cells', () => {

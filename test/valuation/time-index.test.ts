@@ -42,4 +42,16 @@ describe('time index', () => {
     expect(monthOfDay(0)).toBe(1970 * 12);
     expect(firstDayOfMonth(monthOfDay(20_400))).toBe(20_393); // 2025-11-01
   });
+
+  it('monthOfDay (calendar arithmetic, no Date) equals the UTC calendar of Date on every day of ±2,700 years', () => {
+    const viaDate = (day: number): number => {
+      const d = new Date(day * 86_400_000);
+      return d.getUTCFullYear() * 12 + d.getUTCMonth();
+    };
+    const bad: number[] = [];
+    for (let day = -1_000_000; day <= 1_000_000; day++) if (monthOfDay(day) !== viaDate(day)) bad.push(day);
+    expect(bad).toEqual([]);
+    for (const day of [0.5, -0.5, 12_345.9, -12_345.9, 1e8, -1e8]) expect(monthOfDay(day)).toBe(viaDate(day));
+    for (const day of [Number.NaN, Number.POSITIVE_INFINITY, 1e8 + 1, -1e8 - 1]) expect(monthOfDay(day)).toBeNaN();
+  });
 });
