@@ -4,12 +4,10 @@
 // it only for point valuations: without a point nothing downstream reads rent, tax or rehab (INV: no point, no economics).
 import type { UnderwriteFigures } from '../listings/score-subject.js';
 import { displayAsIs } from './ladder.js';
-import { estimateRehab, type Condition } from './rehab.js';
 import { memoTaxReference, predictiveTaxAnnual, REFERENCE_TAX_SOURCE } from './tax.js';
-import type { Decided, ValueInput } from './value.js';
+import { rehabOf, type Decided, type ValueInput } from './value.js';
 import type { ValuationContext } from './value-context.js';
 
-const REHAB_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
 /** One lookup per municipality and year for the whole process (the reference files are fixed). */
 const TAX_REFERENCE = memoTaxReference(REFERENCE_TAX_SOURCE);
 
@@ -30,8 +28,7 @@ function rentOf(p: Decided, ctx: ValuationContext): Rent3 {
 export function bulkUnderwriteFigures(p: Decided, input: ValueInput, ctx: ValuationContext): UnderwriteFigures {
   const { r, decision } = p;
   const s = r.subject;
-  const condition = s.condition && REHAB_CONDITIONS.has(s.condition) ? (s.condition as Condition) : null;
-  const rehab = estimateRehab({ condition, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
+  const rehab = rehabOf(p, input);
   const pointUsd = decision.pointActionable ? decision.arv.value : null;
   const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
   const taxAnnual = predictiveTaxAnnual({

@@ -146,12 +146,17 @@ function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
   };
 }
 
+/** The rehab estimate of a decided valuation's subject (the caller's scope override, else from its condition). */
+export function rehabOf(p: Decided, input: ValueInput): ReturnType<typeof estimateRehab> {
+  const s = p.r.subject;
+  const condition = s.condition && REHAB_CONDITIONS.has(s.condition) ? (s.condition as Condition) : null;
+  return estimateRehab({ condition, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
+}
+
 /** Rehab, tax and rent of a decided valuation: the one computation behind valueProperty and bulk scoring. */
 export function economicsPartsOf(p: Decided, input: ValueInput, ctx: ValuationContext): Pick<DisplayedValuationParts, 'rent' | 'rehab' | 'tax'> {
   const { r, decision } = p;
-  const s = r.subject;
-  const condition = s.condition && REHAB_CONDITIONS.has(s.condition) ? (s.condition as Condition) : null;
-  const rehab = estimateRehab({ condition, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
+  const rehab = rehabOf(p, input);
   const pointUsd = decision.pointActionable ? decision.arv.value : null;
   const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
   return { rent: ctx.hooks.rent?.(r, p.asOfIso) ?? RENT_NOT_ESTIMATED, rehab, tax: taxOf(p, { pointUsd, areaUsd }) };

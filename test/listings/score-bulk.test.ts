@@ -5,26 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatColumns, encodeColumns, encodeResults, parcelRowSubject, percentilesOf, scoreAll, toColumns } from '../../src/listings/score-all.js';
 import { localScorer } from '../../src/listings/scorer.js';
 import { scoreSubject, scoreSubjectsBulk, type ScoreSubject, type SubjectScore } from '../../src/listings/score-subject.js';
-import { openStore, type Store } from '../../src/store/store.js';
-import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
-import { smallCorpusDir } from '../support/corpus.js';
-import { calTable } from '../valuation/tier1-fixture.js';
+import type { Store } from '../../src/store/store.js';
+import type { ValuationContext } from '../../src/valuation/value-context.js';
+import { openPointEverywhere } from '../support/scoring-corpus.js';
 
 let store: Store;
 let ctx: ValuationContext;
 const SAMPLE = 240;
 
-/** Every segment displayed as a point (hand-set test rows: ratios 0.9–1.12, as tier1-fixture's calTable), so the
- * sample exercises the point economics and scores, not only the range/suppressed rows. */
-function pointEverywhere(): ValuationContext['calibration'] {
-  const base = calTable('sfh_city', 'point');
-  const segments = Object.fromEntries(['sfh_city', 'sfh_suburb', 'mf2_4_city', 'mf2_4_suburb'].map((s) => [s, { ...base.segments.sfh_city, segment: s }]));
-  return { ...base, segments };
-}
-
 beforeAll(async () => {
-  store = openStore(await smallCorpusDir());
-  ctx = buildValuationContext(store, { now: () => new Date('2026-11-21T13:00:00Z'), calibration: pointEverywhere() });
+  ({ store, ctx } = await openPointEverywhere());
 }, 300_000);
 afterAll(async () => {
   await store?.close();

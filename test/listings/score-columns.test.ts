@@ -10,24 +10,16 @@ import { isChicagoTract, scoreSubject, underwriteInputFrom, underwriteInputOf } 
 import { bulkUnderwriteFigures } from '../../src/valuation/bulk-economics.js';
 import { decideBulk } from '../../src/valuation/bulk.js';
 import { valueProperty, type ValueInput } from '../../src/valuation/value.js';
-import { openStore, type Store } from '../../src/store/store.js';
-import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
-import { smallCorpusDir } from '../support/corpus.js';
-import { calTable } from '../valuation/tier1-fixture.js';
+import type { Store } from '../../src/store/store.js';
+import type { ValuationContext } from '../../src/valuation/value-context.js';
+import { openPointEverywhere } from '../support/scoring-corpus.js';
 
 let store: Store;
 let ctx: ValuationContext;
 const SAMPLE = 1200;
 
-function pointEverywhere(): ValuationContext['calibration'] {
-  const base = calTable('sfh_city', 'point');
-  const segments = Object.fromEntries(['sfh_city', 'sfh_suburb', 'mf2_4_city', 'mf2_4_suburb'].map((s) => [s, { ...base.segments.sfh_city, segment: s }]));
-  return { ...base, segments };
-}
-
 beforeAll(async () => {
-  store = openStore(await smallCorpusDir());
-  ctx = buildValuationContext(store, { now: () => new Date('2026-11-21T13:00:00Z'), calibration: pointEverywhere() });
+  ({ store, ctx } = await openPointEverywhere());
 }, 300_000);
 afterAll(async () => {
   await store?.close();

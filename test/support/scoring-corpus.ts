@@ -3,7 +3,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { scoringContext } from '../../src/listings/context.js';
 import { openStore, type Store } from '../../src/store/store.js';
-import type { ValuationContext } from '../../src/valuation/value-context.js';
+import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
+import { calTable } from '../valuation/tier1-fixture.js';
 import { smallCorpusDir } from './corpus.js';
 
 export type ScoringCorpus = { store: Store; ctx: ValuationContext };
@@ -19,4 +20,18 @@ export function useScoringCorpus(): ScoringCorpus {
     await fx.store?.close();
   });
   return fx;
+}
+
+/** Every segment displayed as a point (hand-set test rows: ratios 0.9–1.12, as tier1-fixture's calTable), so a sample
+ * exercises the point economics and scores, not only range/suppressed rows. */
+export function pointEverywhere(): ValuationContext['calibration'] {
+  const base = calTable('sfh_city', 'point');
+  const segments = Object.fromEntries(['sfh_city', 'sfh_suburb', 'mf2_4_city', 'mf2_4_suburb'].map((s) => [s, { ...base.segments.sfh_city, segment: s }]));
+  return { ...base, segments };
+}
+
+/** The small corpus's store with a context valued as of 2026-11-21 13:00 UTC under pointEverywhere(). */
+export async function openPointEverywhere(): Promise<ScoringCorpus> {
+  const store = openStore(await smallCorpusDir());
+  return { store, ctx: buildValuationContext(store, { now: () => new Date('2026-11-21T13:00:00Z'), calibration: pointEverywhere() }) };
 }
