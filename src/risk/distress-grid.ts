@@ -4,8 +4,10 @@
 import { haversineMi, MI_PER_DEG_LAT } from '../reference/geo.js';
 import { CONDITION_CODE } from '../store/columns.js';
 import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
+import { buildPointGrid, cellIndex, type PointGrid } from '../valuation/point-grid.js';
 
-type DistressGrid = { cellDeg: number; cells: Map<number, Int32Array> };
+/** The sales point grid (valuation/point-grid.ts), each cell's rows re-sorted by sale day. */
+type DistressGrid = { cellDeg: number; grid: PointGrid };
 
 /** Cells per row of the key space. A collision (only with absurdly small cells) would add candidates, never lose one: the distance test decides. */
 const KEY_STRIDE = 1 << 22;
@@ -14,17 +16,11 @@ const keyOf = (cy: number, cx: number): number => cy * KEY_STRIDE + cx;
 const grids = new WeakMap<SalesColumns, Map<number, DistressGrid>>();
 
 function buildGrid(s: SalesColumns, cellDeg: number): DistressGrid {
-  const lists = new Map<number, number[]>();
-  for (let i = 0; i < s.length; i++) {
-    if (!Number.isFinite(s.lat[i]) || !Number.isFinite(s.lon[i])) continue;
-    const k = keyOf(Math.floor(s.lat[i] / cellDeg), Math.floor(s.lon[i] / cellDeg));
-    const list = lists.get(k);
-    if (list) list.push(i);
-    else lists.set(k, [i]);
-  }
-  const cells = new Map<number, Int32Array>();
-  for (const [k, rows] of lists) cells.set(k, Int32Array.from(rows.sort((a, b) => s.saleDay[a] - s.saleDay[b])));
-  return { cellDeg, cells };
+  const grid = buildPointGrid(s.length, (i) =>
+    Number.isFinite(s.lat[i]) && Number.isFinite(s.lon[i]) ? keyOf(Math.floor(s.lat[i] / cellDeg), Math.floor(s.lon[i] / cellDeg)) : NaN,
+  );
+  for (let c = 0; c + 1 < grid.offsets.length; c++) grid.rows.subarray(grid.offsets[c], grid.offsets[c + 1]).sort((a, b) => s.saleDay[a] - s.saleDay[b]);
+  return { cellDeg, grid };
 }
 
 /** The grid for these columns and cell size, built on first use and kept as long as the columns live. */
@@ -37,9 +33,8 @@ function gridFor(s: SalesColumns, radiusMi: number): DistressGrid {
   return g;
 }
 
-/** First position in `rows` (sorted by sale day) whose day is greater than `day`. */
-function firstAfter(s: SalesColumns, rows: Int32Array, day: number): number {
-  let lo = 0, hi = rows.length;
+/** First position in rows[lo, hi) (sorted by sale day) whose day is greater than `day`. */
+function firstAfter(s: SalesColumns, rows: Uint32Array, lo: number, hi: number, day: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (s.saleDay[rows[mid]] > day) hi = mid;
@@ -59,10 +54,11 @@ export function countSalesNear(s: SalesColumns, lat: number, lon: number, asOfDa
   let n = 0, distressed = 0;
   for (let y = Math.floor((lat - dLat) / g.cellDeg); y <= Math.floor((lat + dLat) / g.cellDeg); y++) {
     for (let x = x0; x <= x1; x++) {
-      const rows = g.cells.get(keyOf(y, x));
-      if (!rows) continue;
-      const end = firstAfter(s, rows, asOfDay);
-      for (let p = firstAfter(s, rows, asOfDay - windowDays); p < end; p++) {
+      const c = cellIndex(g.grid, keyOf(y, x));
+      if (c < 0) continue;
+      const { rows, offsets } = g.grid;
+      const end = firstAfter(s, rows, offsets[c], offsets[c + 1], asOfDay);
+      for (let p = firstAfter(s, rows, offsets[c], offsets[c + 1], asOfDay - windowDays); p < end; p++) {
         const i = rows[p];
         if (Math.abs(s.lat[i] - lat) > dLat || Math.abs(s.lon[i] - lon) > dLon) continue;
         if (haversineMi(lat, lon, s.lat[i], s.lon[i]) > radiusMi) continue;
