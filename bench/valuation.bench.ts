@@ -13,6 +13,9 @@ import { buildValuationContext, type ValuationContext } from '../src/valuation/v
 import { valueProperty, type ValueInput } from '../src/valuation/value.js';
 import { writeBenchResult } from './results-file.js';
 
+/** Issue 4: one full valuation in-process, p99 at county scale. */
+const TARGET_P99_US = 1000;
+
 const us = (ms: number | undefined): number | null => (ms === undefined ? null : Math.round(ms * 1000 * 10) / 10);
 
 async function corpusDir(given: string | undefined): Promise<{ dir: string; label: string; cleanup: () => void }> {
@@ -120,10 +123,15 @@ export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<
     const tier1Only = await latency(cases, { ...served, hooks: {} });
     const result = {
       command: 'AVM_BENCH_DATA_DIR=<county corpus> npm run bench -- valuation', corpus: c.label, sales_rows: served.sales.length, context_build_ms: Math.round(contextMs),
-      subjects: cases.length, loadavg_1m: Math.round(loadavg()[0] * 100) / 100, target_p99_us: 1000,
-      ratio_p99_to_target: full.p99_us === null ? null : Math.round((full.p99_us / 1000) * 100) / 100,
-      ratio_cpu_p99_to_target: Math.round((full.cpu.p99_us / 1000) * 100) / 100,
-      ratio_intrinsic_cpu_p99_to_target: Math.round((full.cpu.intrinsic_min_of_3.p99_us / 1000) * 100) / 100,
+      subjects: cases.length, loadavg_1m: Math.round(loadavg()[0] * 100) / 100, target_p99_us: TARGET_P99_US,
+      // The target is judged on tinybench's wall-clock p99 (on a quiet machine). The per-call CPU figures beside it are
+      // process.cpuUsage deltas: all threads (GC helpers included), and Linux splits user/system time by scheduler
+      // ticks, so single-call deltas jump by a tick now and then: their tail is noise, their min-of-3 is the code's cost.
+      judged_on: 'full.p99_us (tinybench wall clock)',
+      meets_target: full.p99_us !== null && full.p99_us <= TARGET_P99_US,
+      ratio_p99_to_target: full.p99_us === null ? null : Math.round((full.p99_us / TARGET_P99_US) * 100) / 100,
+      ratio_cpu_p99_to_target: Math.round((full.cpu.p99_us / TARGET_P99_US) * 100) / 100,
+      ratio_intrinsic_cpu_p99_to_target: Math.round((full.cpu.intrinsic_min_of_3.p99_us / TARGET_P99_US) * 100) / 100,
       full, tier1_core: tier1Only,
     };
     writeBenchResult('valuation', result);
