@@ -11,6 +11,16 @@ import type { TractList } from './tracts.js';
 import type * as O from './tools.js';
 
 type Out<S extends z.ZodType> = Promise<z.input<S>>;
+
+/**
+ * An answer already serialized where it was computed (a worker thread), for a payload of the operation's own output
+ * schema: the REST door sends the text as application/json instead of cloning and serializing the object again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+/** An output that may come pre-serialized (JsonText). */
+type OutOrText<S extends z.ZodType> = Promise<z.input<S> | JsonText>;
 export type JsonDocument = Record<string, unknown>;
 
 /** Units (and price) already resolved by the door: from the input, else from a matching listing. */
@@ -21,7 +31,7 @@ export type ResolvedSubject = { units: number; priceUsd: number | null; listingI
  * has not landed answers AppError `not_implemented` (501), never a made-up result.
  */
 export type EngineDeps = {
-  underwriteRest(i: I.UnderwriteQuery, s: ResolvedSubject): Out<typeof O.UnderwriteRestOutputSchema>;
+  underwriteRest(i: I.UnderwriteQuery, s: ResolvedSubject): OutOrText<typeof O.UnderwriteRestOutputSchema>;
   deepUnderwrite(i: I.DeepUnderwriteInput, s: ResolvedSubject): Out<typeof O.UnderwriteAnswerSchema>;
   underwriteAlias(i: I.UnderwriteAliasInput, s: ResolvedSubject): Out<typeof O.UnderwriteAnswerSchema>;
   property(i: I.PropertyQuery, s: ResolvedSubject | null): Out<typeof O.PropertyOutputSchema>;
@@ -52,7 +62,7 @@ export type OperationDeps = {
   searchInventory(i: I.InventorySearchInput): Out<typeof O.InventorySearchOutputSchema>;
   searchDeals(i: I.SearchDealsInput): Out<typeof O.SearchDealsOutputSchema>;
   /** Resolve units/price (tools: from a matching listing), answer a refusal when unknown, else call the engine. */
-  underwriteRest(i: I.UnderwriteQuery): Out<typeof O.UnderwriteRestOutputSchema>;
+  underwriteRest(i: I.UnderwriteQuery): OutOrText<typeof O.UnderwriteRestOutputSchema>;
   deepUnderwrite(i: I.DeepUnderwriteInput): Out<typeof O.UnderwriteAnswerSchema>;
   underwriteAlias(i: I.UnderwriteAliasInput): Out<typeof O.UnderwriteAnswerSchema>;
   /** Units from the query or a matching listing (or prop_type given); else 400 units_required. */

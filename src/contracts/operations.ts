@@ -7,7 +7,7 @@ import type { RequiredScope } from '../auth/scopes.js';
 import { TOOL_EVENT_KIND } from '../events/kinds.js';
 import { HealthSchema } from './health.js';
 import * as I from './inputs.js';
-import type { OperationDeps } from './operation-deps.js';
+import type { JsonText, OperationDeps } from './operation-deps.js';
 import { UiAckSchema, WriteAckSchema } from './common.js';
 import { TractListSchema } from './tracts.js';
 import * as O from './tools.js';
@@ -29,7 +29,7 @@ export type Operation<In extends z.ZodType = z.ZodType, Out extends z.ZodType = 
   input: In;
   output: Out;
   /** Absent only for streams (GET /api/events), which have their own route. */
-  handler?: (input: z.output<In>, deps: OperationDeps, call: CallContext) => Promise<z.input<Out>>;
+  handler?: (input: z.output<In>, deps: OperationDeps, call: CallContext) => Promise<z.input<Out> | JsonText>;
 };
 
 function op<In extends z.ZodType, Out extends z.ZodType>(o: Operation<In, Out>): Operation {

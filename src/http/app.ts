@@ -9,7 +9,6 @@ import { registerMcpRoutes } from '../mcp/http.js';
 import type { ServiceContext } from './context.js';
 import { registerHealthRoutes } from './routes/health.route.js';
 import { registerTractRoutes } from './routes/tracts.route.js';
-import { registerUnderwriteRoutes } from './routes/underwrite.route.js';
 import { registerModelRegistryRoutes } from './routes/model-registry.route.js';
 import { registerScorecardRoutes } from './routes/scorecard.route.js';
 
@@ -23,7 +22,6 @@ export function createApp(svc: ServiceContext): Koa {
   const router = new Router();
   registerHealthRoutes(router, svc);
   registerTractRoutes(router, svc);
-  registerUnderwriteRoutes(router, svc);
   registerModelRegistryRoutes(router, svc);
   registerScorecardRoutes(router, svc);
   // After the dedicated routes: /mcp, /api/events, then every other operation of contracts/operations.ts.

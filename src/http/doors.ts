@@ -7,7 +7,7 @@ import type { Context, Next } from 'koa';
 import { authorize } from '../auth/authorize.js';
 import { isOperatorAuthorization } from '../auth/operator.js';
 import { OPERATIONS, operationForRequest, type Operation } from '../contracts/operations.js';
-import type { OperationDeps } from '../contracts/operation-deps.js';
+import { JsonText, type OperationDeps } from '../contracts/operation-deps.js';
 import { AppError } from '../errors/app-error.js';
 import { eventsStreamHandler } from '../events/stream.js';
 import { readJsonBody } from './body.js';
@@ -85,7 +85,8 @@ export function registerOperationRoutes(router: Router, deps: OperationDeps, doo
     const route = async (ctx: Context): Promise<void> => {
       const out = await handler(ctx.state.input, deps, { caller: callerOf(ctx), requestId: String(ctx.state.requestId ?? '') });
       ctx.status = op.rest!.method === 'POST' ? 201 : 200;
-      ctx.body = out;
+      if (out instanceof JsonText) ctx.type = 'application/json';
+      ctx.body = out instanceof JsonText ? out.text : out;
     };
     if (op.rest.method === 'GET') router.get(op.rest.path, route);
     else router.post(op.rest.path, route);

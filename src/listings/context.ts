@@ -31,10 +31,10 @@ export function workerScoringContext(dataDir: string, kernel: Kernel, o: { warm?
   return hit.ctx;
 }
 
-/** Worker side: the store `workerScoringContext` opened for `dataDir` (opened now when it has not been). */
-export function workerStore(dataDir: string, kernel: Kernel): Store {
-  workerScoringContext(dataDir, kernel);
-  return perDataDir.get(dataDir)!.store;
+/** Worker side: the context for `dataDir` (as workerScoringContext) with the store it was built from. */
+export function workerStoreAndContext(dataDir: string, kernel: Kernel): { store: Store; ctx: ValuationContext } {
+  const ctx = workerScoringContext(dataDir, kernel);
+  return { store: perDataDir.get(dataDir)!.store, ctx };
 }
 
 /**

@@ -6,7 +6,6 @@ import { resolveWeights } from '../scoring/weights.js';
 import { underwrite, type UnderwriteInput, type UnderwriteResult } from '../underwriting/underwrite.js';
 import { STRATEGIES, type Economics, type Strategy } from '../underwriting/types.js';
 import { pointArvUsd, type ScorableValuation } from '../valuation/artifact.js';
-import { valueBulk } from '../valuation/bulk.js';
 import { valueProperty, type ValueInput } from '../valuation/value.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 
@@ -189,21 +188,4 @@ export function scoreSubject(s: ScoreSubject, ctx: ValuationContext): SubjectSco
   } catch (e) {
     return errorScore(s.id, e);
   }
-}
-
-/**
- * scoreSubject for a whole batch through the bulk valuation (kernel batch calls, no artifact): the same scores;
- * inputs_hash is null on these rows (no artifact is built).
- */
-export function scoreSubjectsBulk(subjects: readonly ScoreSubject[], ctx: ValuationContext): SubjectScore[] {
-  const views = valueBulk(subjects.map((s) => s.input), ctx);
-  return subjects.map((s, i) => {
-    const v = views[i];
-    if (v instanceof Error) return errorScore(s.id, v);
-    try {
-      return scoreView(s, v, ctx);
-    } catch (e) {
-      return errorScore(s.id, e);
-    }
-  });
 }

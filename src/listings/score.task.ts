@@ -9,7 +9,7 @@ import { threadId } from 'node:worker_threads';
 import { riskReportFor, type RiskReportResponse } from '../risk/index.js';
 import type { TaskHandler } from '../workers/tasks.js';
 import { underwriteBundleOf, underwriteResponseOf, type BundleRequest, type UnderwriteBundle } from './bundle.js';
-import { workerScoringContext, workerStore } from './context.js';
+import { workerScoringContext, workerStoreAndContext } from './context.js';
 import type { ScoreColumns } from './score-all.js';
 import { scoreParcelColumns } from './score-columns.js';
 import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
@@ -33,8 +33,10 @@ export const tasks: Record<string, TaskHandler> = {
   },
   [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload, { kernel }): ScoreColumns => scoreParcelColumns(p.rows, workerScoringContext(p.dataDir, kernel)),
   [BUNDLE_TASK]: (p: BundlePayload, { kernel }): UnderwriteBundle => underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p),
-  [UNDERWRITE_JSON_TASK]: (p: BundlePayload, { kernel }): string =>
-    JSON.stringify(underwriteResponseOf(workerStore(p.dataDir, kernel), underwriteBundleOf(workerScoringContext(p.dataDir, kernel), p))),
+  [UNDERWRITE_JSON_TASK]: (p: BundlePayload, { kernel }): string => {
+    const { store, ctx } = workerStoreAndContext(p.dataDir, kernel);
+    return JSON.stringify(underwriteResponseOf(store, underwriteBundleOf(ctx, p)));
+  },
   /** risk_report tool: payload {dataDir, params} with the tool's raw params (validated strictly). */
   [RISK_TASK]: (p: { dataDir: string; params: unknown }, { kernel }): RiskReportResponse => riskReportFor(workerScoringContext(p.dataDir, kernel), p.params),
   /** Builds this worker's context now (seconds at default scale) so the first real batch does not pay for it. */

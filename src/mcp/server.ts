@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { authorize, type Caller } from '../auth/authorize.js';
 import { toolEntries, type CallContext, type Operation } from '../contracts/operations.js';
-import type { OperationDeps } from '../contracts/operation-deps.js';
+import { JsonText, type OperationDeps } from '../contracts/operation-deps.js';
 import { AppError, isAppError } from '../errors/app-error.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { toolDescription } from './manifest.js';
@@ -33,7 +33,8 @@ async function runTool(op: Operation, args: unknown, deps: OperationDeps, call: 
   const refusal = op.scope === 'operator' ? new AppError('unauthorized', 'operator operations are not tools') : authorize(call.caller, op.scope);
   if (refusal) return toolError(refusal, call.requestId, log);
   try {
-    const out = (await op.handler!(args, deps, call)) as Record<string, unknown>;
+    const answer = await op.handler!(args, deps, call);
+    const out = (answer instanceof JsonText ? JSON.parse(answer.text) : answer) as Record<string, unknown>;
     return { structuredContent: out, content: [{ type: 'text', text: JSON.stringify(out) }] };
   } catch (e) {
     return toolError(e, call.requestId, log);

@@ -2,6 +2,7 @@
 // the snapshot's sales built once per sales columns: each cell holds its rows sorted by sale day, so a query reads the
 // cells under the radius's bounding box and only their rows inside the window (two binary searches each).
 import { haversineMi, MI_PER_DEG_LAT } from '../reference/geo.js';
+import { RISK } from '../registry/groups/risk.js';
 import { CONDITION_CODE } from '../store/columns.js';
 import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
 import { buildPointGrid, cellIndex, type PointGrid } from '../valuation/point-grid.js';
@@ -44,7 +45,7 @@ function firstAfter(s: SalesColumns, rows: Uint32Array, lo: number, hi: number, 
 }
 
 /** Sales within radiusMi of (lat, lon) with sale day in (asOfDay − windowDays, asOfDay], and how many were distressed. */
-export function countSalesNear(s: SalesColumns, lat: number, lon: number, asOfDay: number, radiusMi: number, windowDays: number): { n: number; distressed: number } {
+export function distressNear(s: SalesColumns, lat: number, lon: number, asOfDay: number, radiusMi: number = RISK.v.distress_radius_mi, windowDays: number = RISK.v.distress_window_days): { n: number; distressed: number } {
   const g = gridFor(s, radiusMi);
   // the query's bounding box: a longitude degree is cos(lat) as long as a latitude degree, taken at the box's edge
   // farthest from the equator so the box holds the whole circle

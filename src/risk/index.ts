@@ -11,7 +11,8 @@ import { riskInputsFor, type RiskExtras } from './inputs.js';
 import { riskReport, type RiskReport } from './report.js';
 
 export { riskReport, bandOf, RISK_FLAGS, RISK_INPUT_KEYS, type RiskReport, type RiskInputs, type RiskFlag, type RiskBand, type BasementType } from './report.js';
-export { riskInputsFor, distressNear, lastDeedOf, type RiskExtras } from './inputs.js';
+export { riskInputsFor, lastDeedOf, type RiskExtras } from './inputs.js';
+export { distressNear } from './distress-grid.js';
 
 /** The contract's risk_report input fields (one definition, contracts/inputs.ts), strict: unknown keys are refused. */
 export const RiskParamsSchema = z.strictObject(RiskReportInputSchema.shape);

@@ -2,20 +2,14 @@
 // the corpus (distressed share of nearby sales, the parcel's last deed and recorded units) and the listing history.
 // Never reads crime or demographic data: there is none in the corpus, and RiskInputs has no field for it.
 import type { Valuation } from '../contracts/valuation.js';
-import { RISK } from '../registry/groups/risk.js';
 import { DEED_CODE } from '../store/columns.js';
 import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
 import { dayOfIso } from '../valuation/hedonic/sales-columns.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 import type { BasementType, RiskInputs } from './report.js';
-import { countSalesNear } from './distress-grid.js';
+import { distressNear } from './distress-grid.js';
 
 const DEED_NAME = new Map<number, string>(Object.entries(DEED_CODE).map(([k, v]) => [v, k]));
-
-/** Sales within radiusMi of (lat, lon) in (asOfDay − windowDays, asOfDay], and how many were distressed. */
-export function distressNear(s: SalesColumns, lat: number, lon: number, asOfDay: number, radiusMi = RISK.v.distress_radius_mi, windowDays = RISK.v.distress_window_days): { n: number; distressed: number } {
-  return countSalesNear(s, lat, lon, asOfDay, radiusMi, windowDays);
-}
 
 /** Deed type name of the latest recorded sale of parcel row `parcelRow` (sales parcel_idx = parcel table row). */
 export function lastDeedOf(ctx: Pick<ValuationContext, 'sales' | 'parcelSales'>, parcelRow: number | null): string | null {

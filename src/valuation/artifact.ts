@@ -121,18 +121,6 @@ export type ScorableValuation = Pick<Valuation, 'model_version' | 'as_of' | 'sub
 };
 
 /**
- * The bulk-scoring view of a decided valuation: the same ladder display functions deriveDisplayedValuation applies
- * (decision.arv is displayTier1Arv of the record that would be artifact.arv), without building the artifact or
- * hashing its inputs (inputs_hash null: bulk rows are not reproducibility records; a single valuation is).
- */
-export function scoringView(decision: LadderDecision, asIs: AsIs | null, meta: { modelVersion: string; asOf: string; subject: Subject }, parts: Pick<DisplayedValuationParts, 'rent' | 'rehab' | 'tax'>): ScorableValuation {
-  return {
-    model_version: meta.modelVersion, as_of: meta.asOf, inputs_hash: null, subject: meta.subject, arv: decision.arv,
-    value_as_is: asIs ? displayAsIs(asIs) : null, rent: parts.rent, rehab: parts.rehab, tax: parts.tax, display: toValuationDisplay(decision),
-  };
-}
-
-/**
  * The ARV that point economics may use: the displayed point when the ladder said point, else null
  * (callers then return economics as null with valuation.display.unscored_reason).
  */

@@ -1,19 +1,17 @@
 // Bulk valuation for scoring every parcel: the kernel's batch entry over a whole chunk of subjects (Tier-1 ARV and
 // each as-is step one call each, subjects packed once), then the same evidence → ladder → rehab/tax/rent functions a
 // single valuation uses. Kernel records are decoded one subject at a time, so a subject's objects die young.
-// Only what scoring reads is assembled: no comp lists, no artifact, no inputs hash (see artifact.ts scoringView).
+// Only what scoring reads is assembled (score-columns.ts): no comp lists, no artifact, no inputs hash.
 import { AppError } from '../errors/app-error.js';
 import { SUBJECT_LEN } from '../kernel/abi-layout.js';
 import { decodeOne, encodeSubjectAs, kernelError, recordOffsets } from '../kernel/decode.js';
 import { STRATUM } from '../kernel/params.js';
 import type { CompsResult } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
-import { MODEL_VERSION } from '../registry/versions.js';
-import { scoringView, type ScorableValuation } from './artifact.js';
 import { valueAsIsPacked, type AsIsResult } from './as-is.js';
 import { resolveSubject, type ResolvedSubject } from './subject.js';
 import { kernelSubject, tier1EvidenceOf, type Tier1Result, type Tier1Subject } from './tier1.js';
-import { asOfOf, decideFrom, economicsPartsOf, gates, isBlocked, tier1SubjectOf, type Decided, type ValueInput } from './value.js';
+import { asOfOf, decideFrom, gates, isBlocked, tier1SubjectOf, type Decided, type ValueInput } from './value.js';
 import type { ValuationContext } from './value-context.js';
 
 const asAppError = (e: unknown): AppError => (e instanceof AppError ? e : new AppError('internal_error', (e as Error)?.message ?? String(e)));
@@ -91,21 +89,4 @@ export function decideBulk(inputs: readonly ValueInput[], ctx: ValuationContext,
       visit(o.k, asAppError(e));
     }
   }
-}
-
-/**
- * The scoring view of each input's valuation (same decision, money and economics inputs as valueProperty; area
- * context only when it can change the outcome), or the AppError valueProperty would have thrown for it.
- */
-export function valueBulk(inputs: readonly ValueInput[], ctx: ValuationContext): Array<ScorableValuation | AppError> {
-  const out: Array<ScorableValuation | AppError> = new Array(inputs.length);
-  decideBulk(inputs, ctx, (k, p) => {
-    if (p instanceof Error) return void (out[k] = p);
-    try {
-      out[k] = scoringView(p.decision, p.asIs.asIs, { modelVersion: MODEL_VERSION, asOf: p.asOfIso, subject: p.r.subject }, economicsPartsOf(p, inputs[k], ctx));
-    } catch (e) {
-      out[k] = asAppError(e);
-    }
-  });
-  return out;
 }

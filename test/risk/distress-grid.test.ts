@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/ingest/generate/rng.js';
 import { haversineMi } from '../../src/reference/geo.js';
-import { countSalesNear } from '../../src/risk/distress-grid.js';
+import { distressNear } from '../../src/risk/distress-grid.js';
 import { CONDITION_CODE } from '../../src/store/columns.js';
 import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
 import { salesOf, type Sale } from '../valuation/area-context-sales.js';
@@ -20,7 +20,7 @@ function scanCount(s: SalesColumns, lat: number, lon: number, asOfDay: number, r
   return { n, distressed };
 }
 
-describe('countSalesNear', () => {
+describe('distressNear', () => {
   it('counts the window as (asOf − window, asOf] and the radius inclusively', () => {
     // 0.01° of latitude ≈ 0.69 mi on the 3958.8-mi sphere: the first three rows sit at the subject, the fourth beyond 0.5 mi
     const rows: Sale[] = [
@@ -30,8 +30,8 @@ describe('countSalesNear', () => {
       { parcel: 4, day: 900, price: 1, cond: 'distressed', lat: 41.86, lon: -87.65 }, // 0.69 mi away
       { parcel: 5, day: 1001, price: 1, cond: 'distressed', lat: 41.85, lon: -87.65 }, // after asOf
     ];
-    expect(countSalesNear(salesOf(rows), 41.85, -87.65, 1000, 0.5, 730)).toEqual({ n: 2, distressed: 1 });
-    expect(countSalesNear(salesOf(rows), 41.85, -87.65, 1000, 1.0, 730)).toEqual({ n: 3, distressed: 2 });
+    expect(distressNear(salesOf(rows), 41.85, -87.65, 1000, 0.5, 730)).toEqual({ n: 2, distressed: 1 });
+    expect(distressNear(salesOf(rows), 41.85, -87.65, 1000, 1.0, 730)).toEqual({ n: 3, distressed: 2 });
   });
 
   it('agrees with a scan of every sale for random points, days and radii', () => {
@@ -49,7 +49,7 @@ describe('countSalesNear', () => {
       const lon = q % 2 ? at.lon! : rng.uniform(-88.3, -87.5);
       const radius = [0.5, 1, 3][q % 3];
       const asOf = rng.int(0, 2000);
-      expect(countSalesNear(s, lat, lon, asOf, radius, 730)).toEqual(scanCount(s, lat, lon, asOf, radius, 730));
+      expect(distressNear(s, lat, lon, asOf, radius, 730)).toEqual(scanCount(s, lat, lon, asOf, radius, 730));
     }
   });
 });

@@ -2,9 +2,8 @@
 // tools and GET /api/underwrite (underwriteBundle) and risk_report (riskReport), all through the valuation service's
 // worker pool. A refusal (no Tier-1 value and no range) is an answer with the spec's text.
 import { NO_CONFIDENT_COMPS_TEXT } from '../../contracts/common.js';
-import type { EngineDeps } from '../../contracts/operation-deps.js';
+import { JsonText, type EngineDeps } from '../../contracts/operation-deps.js';
 import { DISCLOSURE } from '../../contracts/valuation.js';
-import { underwriteResponseOf } from '../../listings/bundle.js';
 import { MODEL_VERSIONS } from '../../registry/versions.js';
 import type { Store } from '../../store/store.js';
 import type { ValuationService } from '../../valuation/valuation-service.js';
@@ -37,7 +36,8 @@ export function compsAnswer(r: CompsResult) {
 
 export function valuationEngine(v: ValuationService, store: Store): Partial<EngineDeps> {
   return {
-    underwriteRest: async (i, s) => underwriteResponseOf(store, await v.underwriteBundle({ input: { lat: i.lat, lon: i.lon, units: s.units, price: s.priceUsd }, listingUnits: s.units })),
+    // assembled and serialized in the worker (task underwriteResponseJson): the main thread forwards the text
+    underwriteRest: async (i, s) => new JsonText(await v.underwriteResponseJson({ input: { lat: i.lat, lon: i.lon, units: s.units, price: s.priceUsd }, listingUnits: s.units })),
     deepUnderwrite: async (i, s) => underwriteAnswerOf(await v.underwriteBundle(deepBundleRequest(i, s)), i.strategy, { ...i }),
     underwriteAlias: async (i, s) => underwriteAnswerOf(await v.underwriteBundle(aliasBundleRequest(i, s)), i.strategy, { ...i }, i.weights),
     riskReport: async (i) => v.riskReport(i),
