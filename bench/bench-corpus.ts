@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../src/config.js';
 import { generateCorpus } from '../src/ingest/generate/generate.js';
 import { ingestAll } from '../src/ingest/ingest.js';
-import { poolScorer, type BatchScorer } from '../src/listings/scorer.js';
+import { poolScorer, type BatchScorer } from '../src/scoring/scorer.js';
 import { hasCorpus, openStore, type Store } from '../src/store/store.js';
 
 export type BenchCorpus = { dir: string; label: string; prepareMs: number; cleanup: () => void };

@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dayFromIso } from '../src/ingest/generate/dates.js';
+import { dayOfIso } from '../src/store/days.js';
 import { DEFAULT_AS_OF, GENERATOR_VERSION, generateCorpus, type Scale } from '../src/ingest/generate/generate.js';
 import { GENERATOR } from '../src/registry/groups/generator.js';
 import { compDensity } from './generate-density.js';
@@ -41,7 +41,7 @@ async function timeScale(scale: Scale, seed: number, keep: boolean): Promise<Rec
     const wallMs = Math.round(performance.now() - t0);
     if (lastStage) stageMs[lastStage] = Math.round((stageMs[lastStage] ?? 0) + performance.now() - last);
     // The comp-density check reads the whole corpus back: only at the default scale, outside the timed span.
-    const density = scale === 'default' ? compDensity(outDir, dayFromIso(DEFAULT_AS_OF)) : null;
+    const density = scale === 'default' ? compDensity(outDir, dayOfIso(DEFAULT_AS_OF)) : null;
     return {
       scale, seed, wall_ms: wallMs, cpu_ms: Math.round((cpu.user + cpu.system) / 1000), stage_wall_ms: stageMs,
       peak_rss_mib: Math.round(peakRss / 2 ** 20), bytes_written: bytesUnder(outDir), counts: out.counts, vintage: out.vintage, comp_density: density,

@@ -3,7 +3,7 @@
 // county-scale parcel count would take at the measured rate. Target: every county-scale parcel in < 120 s.
 import { loadavg } from 'node:os';
 import { GENERATOR } from '../src/registry/groups/generator.js';
-import { scoreAll } from '../src/listings/score-all.js';
+import { scoreAll } from '../src/scoring/bulk/score-all.js';
 import { openModelRegistry } from '../src/registry/model-registry.js';
 import { loadHedonicModel } from '../src/valuation/hedonic/store.js';
 import { withPoolBench, type BenchScale } from './bench-corpus.js';

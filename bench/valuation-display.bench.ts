@@ -4,8 +4,8 @@ import { Bench } from 'tinybench';
 import type { Comp } from '../src/contracts/comp.js';
 import type { Subject } from '../src/contracts/subject.js';
 import { buildArtifact, deriveDisplayedValuation } from '../src/valuation/artifact.js';
-import { decideValuationDisplay } from '../src/valuation/ladder.js';
-import type { LadderEvidence } from '../src/valuation/ladder-evidence.js';
+import { decideValuationDisplay } from '../src/valuation/decide/ladder.js';
+import type { LadderEvidence } from '../src/valuation/decide/ladder-evidence.js';
 import { writeBenchResult } from './results-file.js';
 
 const SUBJECT: Subject = { key: 'pin:16011140230000', lat: 41.89, lon: -87.72, tract_geoid: '17031230100', county: 'cook', price: 300_000, price_source: 'caller', units: 2, units_source: 'caller', beds: 4, sqft: 2000, year_built: 1925, property_type: 'mf2_4', condition: null, condition_source: 'unknown' };

@@ -63,7 +63,7 @@ program
   .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
   .option('--limit <n>', 'score only an evenly spaced sample of n parcels (measurement runs)', intArg('limit', 1))
   .action(async (opts: { dataDir?: string; limit?: number }) => {
-    const { runScoreAll } = await import('./listings/score-all.js');
+    const { runScoreAll } = await import('./scoring/bulk/score-all.js');
     const config = configFor(opts);
     const t0 = performance.now();
     const s = await runScoreAll(config, { limit: opts.limit });

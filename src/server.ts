@@ -6,11 +6,11 @@ import { openAudit, scheduleAuditSweep } from './auth/audit.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
-import type { ServiceContext } from './http/context.js';
+import type { ServiceContext } from './app/context.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger, type Logger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
-import { createValuationService } from './valuation/valuation-service.js';
+import { createValuationService } from './app/valuation-service.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and

@@ -3,10 +3,10 @@
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import { errorMiddleware } from './errors.js';
-import { buildOperationDeps, openDoorServices } from './deps/index.js';
+import { buildOperationDeps, openDoorServices } from '../app/deps.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerMcpRoutes } from '../mcp/http.js';
-import type { ServiceContext } from './context.js';
+import type { ServiceContext } from '../app/context.js';
 import { registerHealthRoutes } from './routes/health.route.js';
 import { registerTractRoutes } from './routes/tracts.route.js';
 import { registerModelRegistryRoutes } from './routes/model-registry.route.js';

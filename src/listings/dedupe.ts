@@ -4,7 +4,7 @@
 // fields among pin, units, beds, sqft, year_built, property_type, condition); then the smallest listing_id, so the
 // choice never depends on feed order. Listings without an address cannot be matched and are kept as they are.
 import type { ListingRecord } from '../ingest/loaders/listings.js';
-import { normalizeAddress } from '../valuation/subject.js';
+import { normalizeAddress } from '../valuation/subject/subject.js';
 
 export type DedupeResult<T extends ListingRecord> = {
   kept: T[];

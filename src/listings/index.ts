@@ -10,7 +10,7 @@ export { runListings, scheduleDailyListings, formatRunSummary, type RunListingsO
 export { startListingsScheduler, nextRunAt, type ListingsScheduler, type SchedulerOptions } from './scheduler.js';
 export { searchInventory, searchDeals, muniGeography, InventoryQuerySchema, INVENTORY_FIELDS, type InventoryQuery, type InventoryPage, type SearchDealsQuery } from './inventory.js';
 export { dedupeByAddress, addressKey } from './dedupe.js';
-export { localScorer, localScorerFor, poolScorer, scoreInBatches, type BatchScorer } from './scorer.js';
+export { localScorer, localScorerFor, poolScorer, scoreInBatches, type BatchScorer } from '../scoring/scorer.js';
 export type { ScoredListing } from './rows.js';
 
 /** The stored rows of the current active inventory (status `active` as written by the last run). */

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openStore, type Store } from '../store/store.js';
 import { runListingsOnce, type ListingsRunResult, type RunKind } from './run.js';
 import { startListingsScheduler, type ListingsScheduler } from './scheduler.js';
-import { poolScorer } from './scorer.js';
+import { poolScorer } from '../scoring/scorer.js';
 
 export type RunListingsOptions = { dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean };
 

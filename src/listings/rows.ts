@@ -5,7 +5,7 @@ import type { ListingRecord } from '../ingest/loaders/listings.js';
 import { MODEL_VERSIONS } from '../registry/versions.js';
 import { dealScore } from '../scoring/percentile.js';
 import type { Strategy } from '../underwriting/types.js';
-import type { EconomicsSummary, SubjectScore } from './score-subject.js';
+import type { EconomicsSummary, SubjectScore } from '../scoring/score-subject.js';
 
 /** Run status of a feed row: active (in the ≤200 scored inventory), duplicate (of another address), overflow (past 200). */
 export type RunStatus = 'active' | 'duplicate' | 'overflow';

@@ -11,8 +11,8 @@ import type { Store } from '../store/store.js';
 import type { ListingRecord } from '../ingest/loaders/listings.js';
 import { addressKey, capActive, dedupeByAddress } from './dedupe.js';
 import { alertRowOf, buildScoredListing, type ScoredListing } from './rows.js';
-import type { ScoreSubject } from './score-subject.js';
-import { scoreInBatches, type BatchScorer } from './scorer.js';
+import type { ScoreSubject } from '../scoring/score-subject.js';
+import { scoreInBatches, type BatchScorer } from '../scoring/scorer.js';
 
 /** Meta key: listing_id → ISO time it was first seen by a run (new_count; search_deals since_hours). */
 export const FIRST_SEEN_META_KEY = 'listings:first_seen';

@@ -7,7 +7,7 @@ import { MODEL_VERSIONS } from '../registry/versions.js';
 import type { PublicTractList } from '../store/store-status.js';
 import type { Store } from '../store/store.js';
 import { STRATEGIES, type Strategy } from '../underwriting/types.js';
-import { salesColumnsFromArrow } from '../valuation/hedonic/sales-columns.js';
+import { salesColumnsFromArrow } from '../store/sales-columns.js';
 import { computeTractSignals, type TractSignals } from './signals.js';
 import { collectCorpusStats } from './tract-stats.js';
 

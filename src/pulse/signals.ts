@@ -10,8 +10,8 @@ import { TAX } from '../registry/groups/tax.js';
 import { rankToPercentiles } from '../scoring/percentile.js';
 import { CONDITION_CODE } from '../store/columns.js';
 import type { Strategy } from '../underwriting/types.js';
-import { estimateRent } from '../valuation/rent.js';
-import { estimateTax, nextReassessYear, type Triad } from '../valuation/tax.js';
+import { estimateRent } from '../valuation/economics/rent.js';
+import { estimateTax, nextReassessYear, type Triad } from '../valuation/economics/tax.js';
 import { median, modeOf, type CorpusStats, type TractEvidence } from './tract-stats.js';
 
 const G = PULSE.v;

@@ -4,7 +4,8 @@ import type { Table } from 'apache-arrow';
 import { CONDITION_CODE, PARCEL_COLUMNS as P, PTYPE_CODE, TRACT_NONE } from '../store/columns.js';
 import { PULSE } from '../registry/groups/pulse.js';
 import { TAX } from '../registry/groups/tax.js';
-import { armsLengthMask, isoOfDay, type SalesColumns } from '../valuation/hedonic/sales-columns.js';
+import { armsLengthMask, type SalesColumns } from '../store/sales-columns.js';
+import { isoOfDay } from '../store/days.js';
 import { servingCutoffDay } from '../valuation/value-context.js';
 
 export type TractEvidence = {

@@ -3,7 +3,7 @@
 // only when it passes the gates; a failing one is recorded as rejected and serving keeps the champion.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../valuation/inputs-hash.js';
-import type { CalibrationTable, SegmentMetrics } from '../valuation/segment.js';
+import type { CalibrationTable, SegmentMetrics } from '../valuation/decide/segment.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import type { Store } from '../store/store.js';
 import { VALUATION_REGISTRY_VERSION } from './constants.js';

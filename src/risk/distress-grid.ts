@@ -4,7 +4,7 @@
 import { haversineMi, MI_PER_DEG_LAT } from '../reference/geo.js';
 import { RISK } from '../registry/groups/risk.js';
 import { CONDITION_CODE } from '../store/columns.js';
-import type { SalesColumns } from '../valuation/hedonic/sales-columns.js';
+import type { SalesColumns } from '../store/sales-columns.js';
 import { buildPointGrid, cellIndex, type PointGrid } from '../valuation/point-grid.js';
 
 /** The sales point grid (valuation/point-grid.ts), each cell's rows re-sorted by sale day. */

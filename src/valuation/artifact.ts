@@ -12,7 +12,7 @@ import { DISCLOSURE, type Valuation } from '../contracts/valuation.js';
 import { assertValuationInvariants } from '../contracts/valuation-invariants.js';
 import { AppError } from '../errors/app-error.js';
 import { inputsHash, type InputsHashParts } from './inputs-hash.js';
-import { displayAreaContext, displayAsIs, displayTier1Arv, toValuationDisplay, type ArvDisplay, type LadderDecision } from './ladder.js';
+import { displayAreaContext, displayAsIs, displayTier1Arv, toValuationDisplay, type ArvDisplay, type LadderDecision } from './decide/ladder.js';
 
 export type BuildArtifactInput = {
   modelVersion: string;

@@ -8,9 +8,9 @@ import { decodeOne, encodeSubjectAs, kernelError, recordOffsets } from '../kerne
 import { STRATUM } from '../kernel/params.js';
 import type { CompsResult } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
-import { valueAsIsPacked, type AsIsResult } from './as-is.js';
-import { resolveSubject, type ResolvedSubject } from './subject.js';
-import { kernelSubject, tier1EvidenceOf, type Tier1Result, type Tier1Subject } from './tier1.js';
+import { valueAsIsPacked, type AsIsResult } from './comps/as-is.js';
+import { resolveSubject, type ResolvedSubject } from './subject/subject.js';
+import { kernelSubject, tier1EvidenceOf, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
 import { asOfOf, decideFrom, gates, isBlocked, tier1SubjectOf, type Decided, type ValueInput } from './value.js';
 import type { ValuationContext } from './value-context.js';
 

@@ -1,21 +1,21 @@
 // What one valuation reads, loaded once per process or worker thread: the snapshot's sales columns, the parcel and
 // listing data for subject resolution, the time index, the champion's calibration table and the kernel.
 import { createHash } from 'node:crypto';
-import type { AreaContextEvidence, HedonicEvidence } from './ladder-evidence.js';
+import type { AreaContextEvidence, HedonicEvidence } from './decide/ladder-evidence.js';
 import type { Rent } from '../contracts/rent.js';
 import { columnsFromArrow, createKernel, type Kernel } from '../kernel/index.js';
 import type { KernelColumns, TimeIndexSeries } from '../kernel/types.js';
 import { openModelRegistry } from '../registry/model-registry.js';
 import type { Store } from '../store/store.js';
-import { buildParcelSalesIndex, type ParcelSalesIndex } from './flip-pairs.js';
-import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from './hedonic/sales-columns.js';
-import { parcelViewFromArrow } from './parcel-view.js';
-import type { CalibrationTable } from './segment.js';
-import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectData } from './subject.js';
-import { buildTimeIndex, type TimeIndexBuild } from './time-index.js';
-import { estimateUnitsPremium, type UnitsPremium } from './units-stratum.js';
+import { buildParcelSalesIndex, type ParcelSalesIndex } from './comps/flip-pairs.js';
+import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from '../store/sales-columns.js';
+import { parcelViewFromArrow } from './subject/parcel-view.js';
+import type { CalibrationTable } from './decide/segment.js';
+import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectData } from './subject/subject.js';
+import { buildTimeIndex, type TimeIndexBuild } from './comps/time-index.js';
+import { estimateUnitsPremium, type UnitsPremium } from './comps/units-stratum.js';
 import { defaultHooks } from './value-hooks.js';
-import type { RentFigures } from './rent.js';
+import type { RentFigures } from './economics/rent.js';
 
 /**
  * Optional evidence providers of other modules (Tier 2, area context, rent). Absent → that evidence is null and the

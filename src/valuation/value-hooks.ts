@@ -5,13 +5,13 @@ import type { TimeIndexSeries } from '../kernel/types.js';
 import { loadZipCentroids } from '../reference/load.js';
 import { COUNTY_CODE } from '../store/columns.js';
 import type { Store } from '../store/store.js';
-import { buildAreaIndex, estimateAreaContext } from './area-context.js';
-import { timeFactorFromSeries } from './area-time.js';
+import { buildAreaIndex, estimateAreaContext } from './area/area-context.js';
+import { timeFactorFromSeries } from './area/area-time.js';
 import { hedonicEvidence } from './hedonic/evidence.js';
 import { loadHedonicModel } from './hedonic/store.js';
-import type { SalesColumns } from './hedonic/sales-columns.js';
-import { estimateRent, rentFigures, type RentCondition, type RentSubject } from './rent.js';
-import type { ResolvedSubject } from './subject.js';
+import type { SalesColumns } from '../store/sales-columns.js';
+import { estimateRent, rentFigures, type RentCondition, type RentSubject } from './economics/rent.js';
+import type { ResolvedSubject } from './subject/subject.js';
 import type { ValuationHooks } from './value-context.js';
 
 const RENT_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);

@@ -2,8 +2,8 @@
 // units_required / price_required refusal (an answer, not an error).
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../src/ingest/loaders/listings.js';
-import { matchListing } from '../../src/http/deps/listings.js';
-import { resolveSubject } from '../../src/http/deps/underwrite-gate.js';
+import { matchListing } from '../../src/app/listing-match.js';
+import { resolveSubject } from '../../src/app/underwrite-gate.js';
 
 function listing(n: number, extra: Partial<ListingRecord> = {}): ListingRecord {
   return {

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import type { ServiceContext } from '../../src/http/context.js';
+import type { ServiceContext } from '../../src/app/context.js';
 import { createLogger } from '../../src/log.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { poolError } from '../../src/workers/pool.js';

@@ -5,7 +5,7 @@ import { InventorySearchOutputSchema } from '../../src/contracts/tools.js';
 import { AppError } from '../../src/errors/app-error.js';
 import { searchDeals, searchInventory } from '../../src/listings/inventory.js';
 import { buildScoredListing, type ScoredListing } from '../../src/listings/rows.js';
-import type { SubjectScore } from '../../src/listings/score-subject.js';
+import type { SubjectScore } from '../../src/scoring/score-subject.js';
 import type { Strategy } from '../../src/underwriting/types.js';
 import { listing, pointScore, rangeScore } from './support.js';
 

@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildScoredListing } from '../../src/listings/rows.js';
-import { scoreValuation, underwriteInputOf } from '../../src/listings/score-subject.js';
-import { buildUnderwriteResponse } from '../../src/listings/underwrite-response.js';
+import { scoreValuation, underwriteInputOf } from '../../src/scoring/score-subject.js';
+import { buildUnderwriteResponse } from '../../src/workers/answers/underwrite-response.js';
 import { riskReport } from '../../src/risk/report.js';
 import { rankToPercentiles } from '../../src/scoring/percentile.js';
 import { STRATEGIES } from '../../src/underwriting/types.js';

@@ -2,7 +2,7 @@
 // rows the in-process scorer gives. Needs the compiled worker: run `npm run build` first (npm test does).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListingsOnce } from '../../src/listings/run.js';
-import { localScorerFor, poolScorer, type BatchScorer } from '../../src/listings/scorer.js';
+import { localScorerFor, poolScorer, type BatchScorer } from '../../src/scoring/scorer.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { smallCorpusDir, testConfig } from '../support/corpus.js';
 

@@ -8,7 +8,7 @@ import { addressKey } from '../../src/listings/dedupe.js';
 import { activeListings, listingsPayload } from '../../src/listings/index.js';
 import type { ScoredListing } from '../../src/listings/rows.js';
 import { runListingsOnce, type ListingsRunResult } from '../../src/listings/run.js';
-import { localScorerFor } from '../../src/listings/scorer.js';
+import { localScorerFor } from '../../src/scoring/scorer.js';
 import { MODEL_VERSION } from '../../src/registry/versions.js';
 import { LAST_RUN_META_KEY } from '../../src/store/store-status.js';
 import { openStore, type Store } from '../../src/store/store.js';

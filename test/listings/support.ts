@@ -1,7 +1,7 @@
 // Helpers for listings tests: a hand-made feed record and a scripted scorer that returns chosen raw scores.
 import type { ListingRecord } from '../../src/ingest/loaders/listings.js';
-import type { BatchScorer } from '../../src/listings/scorer.js';
-import { emptyScore, type SubjectScore } from '../../src/listings/score-subject.js';
+import type { BatchScorer } from '../../src/scoring/scorer.js';
+import { emptyScore, type SubjectScore } from '../../src/scoring/score-subject.js';
 import { MODEL_VERSION } from '../../src/registry/versions.js';
 import type { Strategy } from '../../src/underwriting/types.js';
 

@@ -5,7 +5,7 @@ import { Rng } from '../../src/ingest/generate/rng.js';
 import { haversineMi } from '../../src/reference/geo.js';
 import { distressNear } from '../../src/risk/distress-grid.js';
 import { CONDITION_CODE } from '../../src/store/columns.js';
-import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
+import type { SalesColumns } from '../../src/store/sales-columns.js';
 import { salesOf, type Sale } from '../valuation/area-context-sales.js';
 
 /** The definition, row by row: what the grid must reproduce. */

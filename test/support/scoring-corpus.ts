@@ -1,7 +1,7 @@
 // Shared test fixture: the small corpus opened as a store, with the main-thread valuation context over it, opened
 // before a file's tests and closed after them.
 import { afterAll, beforeAll } from 'vitest';
-import { scoringContext } from '../../src/listings/context.js';
+import { scoringContext } from '../../src/workers/context.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
 import { calTable } from '../valuation/tier1-fixture.js';

@@ -1,6 +1,6 @@
 // Hand-built sales columns for area-context and fallback tests: one object per sale, defaults for the rest.
 import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';
-import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
+import type { SalesColumns } from '../../src/store/sales-columns.js';
 
 export type Sale = {
   parcel: number; day: number; price: number; sqft?: number; cond?: keyof typeof CONDITION_CODE; tract?: number;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_CONTEXT } from '../../src/registry/groups/area.js';
 import { rng } from '../../bench/kernel-corpus.js';
-import { indexFlipPairs, premiumFor, premiumForIndexed, type FlipPair } from '../../src/valuation/area-premium.js';
+import { indexFlipPairs, premiumFor, premiumForIndexed, type FlipPair } from '../../src/valuation/area/area-premium.js';
 
 
 const AS_OF = 20_000;

@@ -5,7 +5,7 @@ import { ArtifactSchema } from '../../src/contracts/artifact.js';
 import { DISCLOSURE, ValuationSchema } from '../../src/contracts/valuation.js';
 import { buildArtifact, deriveDisplayedValuation, forwardValueBasis, type BuildArtifactInput } from '../../src/valuation/artifact.js';
 import { inputsHash } from '../../src/valuation/inputs-hash.js';
-import { decideValuationDisplay } from '../../src/valuation/ladder.js';
+import { decideValuationDisplay } from '../../src/valuation/decide/ladder.js';
 import { AREA, AS_IS, MODEL, REHAB, REJECTED, RENT, comps, evidence, hashParts, pipeline, subject, tax, tier1 } from '../contracts/support/valuation-fixtures.js';
 
 function input(over: Partial<BuildArtifactInput> = {}): BuildArtifactInput {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TIER1 } from '../../src/registry/groups/tier1.js';
 import type { BacktestRecord } from '../../src/valuation/calibration/backtest.js';
 import { classRows, overallMetrics, segmentRow } from '../../src/valuation/calibration/table.js';
-import { calibrationFor, evidenceClassOf, segmentOfCalibrationKey, type CalibrationTable } from '../../src/valuation/segment.js';
+import { calibrationFor, evidenceClassOf, segmentOfCalibrationKey, type CalibrationTable } from '../../src/valuation/decide/segment.js';
 import { valueProperty } from '../../src/valuation/value.js';
 import { SUBJECT, calTable, contextOf, renovatedRows, salesOf } from './tier1-fixture.js';
 

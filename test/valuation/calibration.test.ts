@@ -8,7 +8,7 @@ import { artifactDigest, evaluatePromotionGates, openModelRegistry } from '../..
 import { openStore } from '../../src/store/store.js';
 import type { BacktestRecord } from '../../src/valuation/calibration/backtest.js';
 import { buildCalibrationTable, chooseDisplay, groupMetrics, segmentRow, splitInTime } from '../../src/valuation/calibration/table.js';
-import { calibrationFor, type SegmentMetrics } from '../../src/valuation/segment.js';
+import { calibrationFor, type SegmentMetrics } from '../../src/valuation/decide/segment.js';
 
 const rec = (saleDay: number, priceUsd: number, estimateUsd: number | null, segment = 'sfh_city'): BacktestRecord => ({ row: saleDay, saleDay, priceUsd, segment, estimateUsd, nComps: 5, ladderStep: 1, fsdPct: 10, reason: estimateUsd === null ? 'insufficient_renovated_comps' : null });
 

@@ -1,6 +1,6 @@
 // Simulated sales for the hedonic tests: a known log-linear price surface on a grid of Chicago tracts.
 // ln(price) = alpha_t + 0.6 ln(sqft) + 0.03 beds − 0.5 age/100 + 0.3 (age/100)² + condition + quarter + N(0, noise²).
-import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
+import type { SalesColumns } from '../../src/store/sales-columns.js';
 import type { TractMeta } from '../../src/valuation/hedonic/types.js';
 import { rng } from '../../bench/kernel-corpus.js';
 import { COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';

@@ -7,7 +7,7 @@ import { ALL_GROUPS } from '../../src/registry/constants.js';
 import { fitHedonic } from '../../src/valuation/hedonic/fit.js';
 import { listHedonicModels, loadHedonicModel, saveHedonicModel } from '../../src/valuation/hedonic/store.js';
 import { predictHedonic } from '../../src/valuation/hedonic/predict.js';
-import { dayOfIso } from '../../src/valuation/hedonic/sales-columns.js';
+import { dayOfIso } from '../../src/store/days.js';
 import { simulate } from './hedonic-sim.js';
 
 describe('hedonic model storage', () => {

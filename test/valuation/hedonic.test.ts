@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choleskySolve } from '../../src/valuation/hedonic/linalg.js';
-import { armsLengthMask, dayOfIso } from '../../src/valuation/hedonic/sales-columns.js';
+import { armsLengthMask } from '../../src/store/sales-columns.js';
+import { dayOfIso } from '../../src/store/days.js';
 import { fitHedonic } from '../../src/valuation/hedonic/fit.js';
 import { hedonicInterval, predictHedonic } from '../../src/valuation/hedonic/predict.js';
 import { hedonicEvidence } from '../../src/valuation/hedonic/evidence.js';
@@ -8,7 +9,7 @@ import { backtestHedonic } from '../../src/valuation/hedonic/backtest.js';
 import { segmentKey } from '../../src/valuation/hedonic/design.js';
 import { HEDONIC } from '../../src/registry/groups/hedonic.js';
 import { DEED_CODE } from '../../src/store/columns.js';
-import { HedonicEvidenceSchema } from '../../src/valuation/ladder-evidence.js';
+import { HedonicEvidenceSchema } from '../../src/valuation/decide/ladder-evidence.js';
 import { simulate, TRUE } from './hedonic-sim.js';
 
 describe('choleskySolve', () => {

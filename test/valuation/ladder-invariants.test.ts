@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ValuationSchema } from '../../src/contracts/valuation.js';
 import { assertValuationInvariants } from '../../src/contracts/valuation-invariants.js';
 import { pointArvUsd } from '../../src/valuation/artifact.js';
-import { roundDisplayedUsd } from '../../src/valuation/ladder.js';
-import type { LadderEvidence } from '../../src/valuation/ladder-evidence.js';
+import { roundDisplayedUsd } from '../../src/valuation/decide/ladder.js';
+import type { LadderEvidence } from '../../src/valuation/decide/ladder-evidence.js';
 import { AREA, AS_IS, HEDONIC, calibration, evidence, pipeline, tier1 } from '../contracts/support/valuation-fixtures.js';
 
 describe('roundDisplayedUsd', () => {

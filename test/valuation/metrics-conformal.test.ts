@@ -1,6 +1,6 @@
 // Split-conformal ranks and quantiles: floor((n+1)·0.1) and ceil((n+1)·0.9), clamped to [1, n], for the 80% interval.
 import { describe, expect, it } from 'vitest';
-import { conformalRanks, splitConformalQuantiles } from '../../src/valuation/conformal.js';
+import { conformalRanks, splitConformalQuantiles } from '../../src/valuation/calibration/conformal.js';
 
 describe('conformalRanks', () => {
   it.each([

@@ -4,10 +4,10 @@ import { createKernel } from '../../src/kernel/index.js';
 import type { TractRecord } from '../../src/ingest/loaders/tracts.js';
 import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';
 import { kernelColumnsOf } from '../../src/valuation/calibration/backtest.js';
-import { buildParcelSalesIndex } from '../../src/valuation/flip-pairs.js';
-import type { SalesColumns } from '../../src/valuation/hedonic/sales-columns.js';
-import type { CalibrationTable } from '../../src/valuation/segment.js';
-import { buildSubjectData } from '../../src/valuation/subject.js';
+import { buildParcelSalesIndex } from '../../src/valuation/comps/flip-pairs.js';
+import type { SalesColumns } from '../../src/store/sales-columns.js';
+import type { CalibrationTable } from '../../src/valuation/decide/segment.js';
+import { buildSubjectData } from '../../src/valuation/subject/subject.js';
 import type { ValuationContext } from '../../src/valuation/value-context.js';
 
 export const AS_OF_DAY = 20_400; // 2025-11-08

@@ -2,7 +2,7 @@
 import type { Router } from '@koa/router';
 import type { Health } from '../../contracts/health.js';
 import { MODEL_VERSION } from '../../registry/versions.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../app/context.js';
 
 export function readHealth(svc: ServiceContext): Health {
   const lmdb = svc.store.checkEnv();

@@ -3,7 +3,7 @@
 import type { Router } from '@koa/router';
 import { modelRegistryDocument, openModelRegistry } from '../../registry/model-registry.js';
 import { listHedonicModels, loadHedonicModel } from '../../valuation/hedonic/store.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../app/context.js';
 
 export function registerModelRegistryRoutes(router: Router, svc: ServiceContext): void {
   const registry = openModelRegistry(svc.store);

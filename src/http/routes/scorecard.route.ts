@@ -2,7 +2,7 @@
 // out-of-time test half of its backtest) — the published error rates the valuation disclosure points to.
 import type { Router } from '@koa/router';
 import { openModelRegistry, scorecardDocument } from '../../registry/model-registry.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../app/context.js';
 
 export function registerScorecardRoutes(router: Router, svc: ServiceContext): void {
   const registry = openModelRegistry(svc.store);

@@ -1,7 +1,7 @@
 // GET /api/tracts/chicago: every mapped tract; the body is built once per hour and served from memory between.
 import type { Router } from '@koa/router';
 import type { TractList } from '../../contracts/tracts.js';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '../../app/context.js';
 import { tractListWithSignals } from '../../pulse/index.js';
 
 export const TRACT_CACHE_SECONDS = 3600;

@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.js';
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { INGEST } from '../../registry/groups/ingest.js';
 import { ALL_CSV_LAYOUTS, GROUND_TRUTH_DIR, GROUND_TRUTH_FILE, RAW_DIR, TRACTS_GEOJSON } from '../layouts.js';
-import { dayFromIso, isoFromDay } from './dates.js';
+import { dayOfIso, isoOfDay } from '../../store/days.js';
 import { TractGrid } from './geometry.js';
 import { writeListings } from './listings.js';
 import { writeCharacteristics, writeUniverse } from './parcel-files.js';
@@ -65,10 +65,10 @@ type Plan = {
 function planOf(opts: GenerateOptions): Plan {
   validate(opts);
   const asOf = opts.asOf ?? DEFAULT_AS_OF;
-  const asOfDay = dayFromIso(asOf);
+  const asOfDay = dayOfIso(asOf);
   const [y, m, d] = asOf.split('-');
   // The window opens the day after the same date `history_years` earlier (Feb 29 falls back to Feb 28).
-  const startDay = dayFromIso(`${Number(y) - GENERATOR.v.history_years}-${m}-${d === '29' && m === '02' ? '28' : d}`) + 1;
+  const startDay = dayOfIso(`${Number(y) - GENERATOR.v.history_years}-${m}-${d === '29' && m === '02' ? '28' : d}`) + 1;
   return {
     seed: opts.seed, scale: opts.scale, asOf, asOfDay, asOfYear: Number(y), startDay,
     vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf}`,
@@ -119,7 +119,7 @@ function writeFiles(plan: Plan, ctx: SalesCtx, out: SalesOut): Record<string, nu
   for (const [k, v] of [...out.byDefect.entries()].sort()) counts[`sales_${k}`] = v;
   const manifest = {
     generator_version: GENERATOR_VERSION, vintage: plan.vintage, seed: plan.seed, scale: plan.scale, as_of: plan.asOf,
-    first_sale_day: isoFromDay(plan.startDay), noise_sigma_log: GENERATOR.v.noise_sigma_log, counts,
+    first_sale_day: isoOfDay(plan.startDay), noise_sigma_log: GENERATOR.v.noise_sigma_log, counts,
   };
   writeFileSync(join(plan.truthDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   plan.progress(5, 5, 'files');

@@ -5,7 +5,7 @@ import { GENERATOR } from '../../registry/groups/generator.js';
 import { LISTINGS, LISTING_HISTORY } from '../layouts.js';
 import { PT_CONDO, PT_MF } from './buildings.js';
 import { CsvOut, headerFor } from './csv-out.js';
-import { isoFromDay } from './dates.js';
+import { isoOfDay } from '../../store/days.js';
 import { condAt, valueUsd, type SalesCtx } from './sales.js';
 import { CONDITION_NAMES, COND_NEW, COND_RENOVATED } from './surface.js';
 
@@ -77,9 +77,9 @@ export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asO
     const cond = condAt(c, i, asOfDay);
     out.row([
       l.id, l.address, zipOf[p.tract[i]], l.priceUsd, `https://listings.example/listing/${l.id}`, p.lat[i].toFixed(6), p.lon[i].toFixed(6),
-      isoFromDay(l.listDay), 'active', p.pin[i], p.units[i], p.beds[i], p.sqft[i], p.yearBuilt[i], PTYPE_TEXT[p.ptype[i]], CONDITION_NAMES[cond], t.county,
+      isoOfDay(l.listDay), 'active', p.pin[i], p.units[i], p.beds[i], p.sqft[i], p.yearBuilt[i], PTYPE_TEXT[p.ptype[i]], CONDITION_NAMES[cond], t.county,
     ]);
-    for (const [day, event, price] of [...l.events].sort((a, b) => a[0] - b[0])) hist.row([l.id, isoFromDay(day), event, price]);
+    for (const [day, event, price] of [...l.events].sort((a, b) => a[0] - b[0])) hist.row([l.id, isoOfDay(day), event, price]);
     const arv = valueUsd(c, i, cond === COND_NEW ? COND_NEW : COND_RENOVATED, asOfDay);
     truth.row([l.id, p.pin[i], Math.round(valueUsd(c, i, cond, asOfDay)), Math.round(arv), c.rents.propertyRentUsd(p, i, cond, asOfDay), CONDITION_NAMES[cond]]);
   }

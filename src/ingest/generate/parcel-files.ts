@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.js';
 import { CCAO_PARCEL_UNIVERSE, CCAO_RES_CHARS } from '../layouts.js';
 import { PT_CONDO, PT_MF, STORIES_ONE } from './buildings.js';
 import { CsvOut, headerFor } from './csv-out.js';
-import { yearOfDay } from './dates.js';
+import { yearOfDay } from '../../store/days.js';
 import type { ParcelTable } from './parcels.js';
 import { condAt, type SalesCtx } from './sales.js';
 import { COND_DISTRESSED } from './surface.js';

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { CCAO_SALES, LAKE_GIS_SALES } from '../layouts.js';
 import { CsvOut, headerFor } from './csv-out.js';
-import { isoFromDay, yearOfDay } from './dates.js';
+import { isoOfDay, yearOfDay } from '../../store/days.js';
 import { PT_CONDO, PT_MF } from './buildings.js';
 import type { ParcelTable } from './parcels.js';
 import { CONDITION_NAMES } from './surface.js';
@@ -54,7 +54,7 @@ export class SalesOut {
 
   emit(s: SaleRec): void {
     const i = s.parcel, t = this.tracts[this.p.tract[i]];
-    const date = isoFromDay(s.day);
+    const date = isoOfDay(s.day);
     const cond = CONDITION_NAMES[s.cond];
     let rowId: string;
     if (t.county === 'cook') {

@@ -1,7 +1,7 @@
 // Sales from the known surface: arms-length sales (lognormal noise around the true value), same-PIN flip pairs
 // (distressed buy, renovated resale 4-10 months later), and the defect rows the engine must reject, each at its rate.
 import { GENERATOR } from '../../registry/groups/generator.js';
-import { yearOfDay, dayFromIso } from './dates.js';
+import { yearOfDay, dayOfIso } from '../../store/days.js';
 import type { ParcelTable } from './parcels.js';
 import type { RentModel } from './rents.js';
 import type { Rng } from './rng.js';
@@ -142,7 +142,7 @@ export function generateSales(c: SalesCtx, armsTarget: number, onProgress?: (don
   for (let i = 0; i < c.p.n; i++) {
     if (c.p.flip[i] === 1) flipPair(c, i);
     else {
-      const from = c.p.cond[i] === COND_NEW ? Math.max(c.startDay, dayFromIso(`${c.p.yearBuilt[i]}-07-01`)) : c.startDay;
+      const from = c.p.cond[i] === COND_NEW ? Math.max(c.startDay, dayOfIso(`${c.p.yearBuilt[i]}-07-01`)) : c.startDay;
       for (const day of from <= c.endDay ? saleDays(c, c.rng.poisson(lambda), from) : []) {
         const s = armsSale(c, i, day, '');
         c.out.emit(s);

@@ -8,7 +8,7 @@ import { lakeZips } from './lake.js';
 import { areaRelativeLevels, countyMedianByYear, type GenReference } from './reference.js';
 import type { Rng } from './rng.js';
 import type { GenTract } from './tracts.js';
-import { dayFromIso } from './dates.js';
+import { dayOfIso } from '../../store/days.js';
 
 const G = GENERATOR.v;
 /** Condition indices as in CONDITION_CODE: 0 distressed, 1 dated, 2 renovated, 3 new. */
@@ -61,7 +61,7 @@ export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[]
 export class TimeIndex {
   private readonly anchorDays: number[] = [];
   private readonly anchorLogs: number[] = [];
-  private readonly seasonRefDay = dayFromIso(`${BASE_YEAR}-06-15`);
+  private readonly seasonRefDay = dayOfIso(`${BASE_YEAR}-06-15`);
 
   constructor(ref: GenReference, lastYear: number) {
     const county = countyMedianByYear(ref.priceLevels);
@@ -77,7 +77,7 @@ export class TimeIndex {
   }
 
   private push(year: number, logLevel: number): void {
-    this.anchorDays.push(dayFromIso(`${year}-07-01`));
+    this.anchorDays.push(dayOfIso(`${year}-07-01`));
     this.anchorLogs.push(logLevel);
   }
 

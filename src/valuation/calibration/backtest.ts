@@ -6,13 +6,14 @@ import { createKernel } from '../../kernel/index.js';
 import type { KernelColumns } from '../../kernel/types.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
-import { buildParcelSalesIndex } from '../flip-pairs.js';
-import { armsLengthMask, type SalesColumns } from '../hedonic/sales-columns.js';
-import { decideValuationDisplay } from '../ladder.js';
-import { segmentKey, type SegmentPtype } from '../segment.js';
-import { firstDayOfMonth, monthOfDay, buildTimeIndex } from '../time-index.js';
-import { computeTier1, type Tier1Deps } from '../tier1.js';
-import { estimateUnitsPremium } from '../units-stratum.js';
+import { buildParcelSalesIndex } from '../comps/flip-pairs.js';
+import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
+import { decideValuationDisplay } from '../decide/ladder.js';
+import { segmentKey, type SegmentPtype } from '../decide/segment.js';
+import { buildTimeIndex } from '../comps/time-index.js';
+import { firstDayOfMonth, monthOfDay } from '../../store/days.js';
+import { computeTier1, type Tier1Deps } from '../comps/tier1.js';
+import { estimateUnitsPremium } from '../comps/units-stratum.js';
 
 export type BacktestRecord = {
   row: number;

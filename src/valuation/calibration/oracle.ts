@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { GROUND_TRUTH_DIR, GROUND_TRUTH_FILE } from '../../ingest/layouts.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
-import { splitConformalQuantiles } from '../conformal.js';
+import { splitConformalQuantiles } from './conformal.js';
 import type { BacktestRecord } from './backtest.js';
 
 /** Key of a sale in both the snapshot and the truth file. */

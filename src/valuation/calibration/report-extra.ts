@@ -5,8 +5,8 @@ import { isAppError } from '../../errors/app-error.js';
 import type { Store } from '../../store/store.js';
 import { backtestHedonic, type HedonicBacktest } from '../hedonic/backtest.js';
 import { tractMetaFromRecords } from '../hedonic/job.js';
-import type { SalesColumns } from '../hedonic/sales-columns.js';
-import { backtestRent, type RentBacktest } from '../rent-backtest.js';
+import type { SalesColumns } from '../../store/sales-columns.js';
+import { backtestRent, type RentBacktest } from '../economics/rent-backtest.js';
 
 /** A side backtest's result, or why it has none (a real corpus has no true rents; a fit can fail on a tiny corpus). */
 export type Side<T> = { ok: true; result: T } | { ok: false; note: string };

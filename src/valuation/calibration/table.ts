@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
-import { splitConformalQuantiles } from '../conformal.js';
-import type { DisplaySetting } from '../ladder-evidence.js';
+import { splitConformalQuantiles } from './conformal.js';
+import type { DisplaySetting } from '../decide/ladder-evidence.js';
 import { mdape, ppe, ratioStudy } from '../metrics.js';
-import { evidenceClassOf, intervalRowFor, type CalibrationClassRow, type CalibrationRow, type CalibrationTable, type IntervalRows, type SegmentMetrics } from '../segment.js';
+import { evidenceClassOf, intervalRowFor, type CalibrationClassRow, type CalibrationRow, type CalibrationTable, type IntervalRows, type SegmentMetrics } from '../decide/segment.js';
 import type { BacktestRecord } from './backtest.js';
 
 export type Split = { calibration: BacktestRecord[]; test: BacktestRecord[]; splitDay: number };

@@ -4,7 +4,8 @@ import { deriveCondition } from '../../ingest/condition.js';
 import { ccaoClassPtype, unitsForPtype, unitsFromCharApts, isOverFourUnits } from '../../ingest/loaders/classes.js';
 import { parseDeedType } from '../../ingest/loaders/fields.js';
 import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, TRACT_NONE } from '../../store/columns.js';
-import { dayOfIso, type SalesColumns } from '../hedonic/sales-columns.js';
+import { type SalesColumns } from '../../store/sales-columns.js';
+import { dayOfIso } from '../../store/days.js';
 
 export type SodaRow = Record<string, string | undefined>;
 

@@ -6,7 +6,7 @@ import { ccaoClassPtype } from '../../ingest/loaders/classes.js';
 import { FALLBACK } from '../../registry/groups/fallback.js';
 import { EARTH_RADIUS_MI, haversineMi } from '../../reference/geo.js';
 import { encodeSales } from '../../store/arrow-tables.js';
-import type { SalesColumns } from '../hedonic/sales-columns.js';
+import type { SalesColumns } from '../../store/sales-columns.js';
 import { getJson } from './http-get.js';
 import { normalizeOpendata, type SodaRow } from './normalize.js';
 import { charsQuery, salesQuery, sodaUrl, universeQuery, type SodaParams } from './soda.js';

@@ -5,7 +5,7 @@ import { HEDONIC } from '../../registry/groups/hedonic.js';
 import { intervalCoverage, mdape, meanRelativeWidth, ppe } from '../metrics.js';
 import { fitHedonic, segmentRows } from './fit.js';
 import { hedonicInterval, linearPart, quarterFor, resolveLocation } from './predict.js';
-import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from './sales-columns.js';
+import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from '../../store/sales-columns.js';
 import type { HedonicModel, TractMeta } from './types.js';
 
 export type HedonicBacktestRow = {

@@ -2,9 +2,9 @@
 // (ln sqft, beds, age, age², units, condition dummies vs distressed). Quarter dummies are added by the fit.
 import { CONDITION_CODE, COUNTY_CODE, PTYPE_CODE } from '../../store/columns.js';
 import { HEDONIC } from '../../registry/groups/hedonic.js';
-import type { SalesColumns } from './sales-columns.js';
+import type { SalesColumns } from '../../store/sales-columns.js';
 import type { TractMeta } from './types.js';
-import { segmentKey } from '../segment.js';
+import { segmentKey } from '../decide/segment.js';
 
 /** The calibration segment key `<ptype>_<city|suburb>` (one definition: valuation/segment.ts). */
 export { segmentKey };

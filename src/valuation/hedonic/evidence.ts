@@ -1,6 +1,6 @@
 // Builds the ladder's Tier-2 evidence (valuation/ladder-evidence.ts HedonicEvidence) from a hedonic prediction.
 // Decides nothing: display eligibility and the Cook-only rule are applied by valuation/ladder.ts.
-import type { HedonicEvidence } from '../ladder-evidence.js';
+import type { HedonicEvidence } from '../decide/ladder-evidence.js';
 import { predictHedonic } from './predict.js';
 import type { HedonicModel, HedonicPrediction, HedonicSubject } from './types.js';
 

@@ -5,12 +5,13 @@ import type { Table } from 'apache-arrow';
 import { AppError } from '../../errors/app-error.js';
 import { HEDONIC } from '../../registry/groups/hedonic.js';
 import { VALUATION_REGISTRY_VERSION } from '../../registry/constants.js';
-import { splitConformalQuantiles } from '../conformal.js';
+import { splitConformalQuantiles } from '../calibration/conformal.js';
 import { mdape, ppe } from '../metrics.js';
 import { COVARIATES as COVARIATE_NAMES, covariates, rowSegment, yearOfDay } from './design.js';
 import { fitRows, type RowsFit, type SegmentRows } from './fit-rows.js';
 import { linearPart, quarterFor, resolveLocation } from './predict.js';
-import { armsLengthMask, isoOfDay, quarterOfDay, salesColumnsFromArrow, type SalesColumns } from './sales-columns.js';
+import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from '../../store/sales-columns.js';
+import { isoOfDay, quarterOfDay } from '../../store/days.js';
 import type { HedonicCalibration, HedonicModel, HedonicSegmentFit, TractMeta } from './types.js';
 
 export type FitOptions = { cutoffDay: number };

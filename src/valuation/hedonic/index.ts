@@ -6,5 +6,6 @@ export { backtestHedonic, type HedonicBacktest, type HedonicBacktestRow } from '
 export { runFitHedonic, tractMetaFromRecords } from './job.js';
 export { saveHedonicModel, loadHedonicModel, listHedonicModels, summarizeHedonicModel, HEDONIC_CURRENT_KEY, type HedonicModelSummary } from './store.js';
 export { segmentKey } from './design.js';
-export { salesColumnsFromArrow, armsLengthMask, quarterOfDay, dayOfIso, isoOfDay, type SalesColumns } from './sales-columns.js';
+export { salesColumnsFromArrow, armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
+export { quarterOfDay, dayOfIso, isoOfDay } from '../../store/days.js';
 export type * from './types.js';

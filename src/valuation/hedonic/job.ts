@@ -3,7 +3,7 @@
 import type { TractRecord } from '../../ingest/loaders/tracts.js';
 import { openStore } from '../../store/store.js';
 import { fitHedonic } from './fit.js';
-import { salesColumnsFromArrow } from './sales-columns.js';
+import { salesColumnsFromArrow } from '../../store/sales-columns.js';
 import { saveHedonicModel, summarizeHedonicModel, type HedonicModelSummary } from './store.js';
 import type { TractMeta } from './types.js';
 

@@ -4,7 +4,7 @@ import { HEDONIC } from '../../registry/groups/hedonic.js';
 import { EARTH_RADIUS_MI, haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE } from '../../store/columns.js';
 import { COVARIATES, covariates, yearOfDay } from './design.js';
-import { quarterOfDay } from './sales-columns.js';
+import { quarterOfDay } from '../../store/days.js';
 import type { HedonicModel, HedonicPrediction, HedonicSegmentFit, HedonicSubject, LocationBasis } from './types.js';
 
 export type SegmentLike = Pick<HedonicSegmentFit, 'coefs' | 'quarters' | 'lastQuarter' | 'tracts' | 'featureMeans' | 'sigma'>;

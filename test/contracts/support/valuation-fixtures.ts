@@ -9,8 +9,8 @@ import type { Valuation } from '../../../src/contracts/valuation.js';
 import type { AsIs } from '../../../src/contracts/as-is.js';
 import { buildArtifact, deriveDisplayedValuation, forwardValueBasis } from '../../../src/valuation/artifact.js';
 import type { InputsHashParts } from '../../../src/valuation/inputs-hash.js';
-import { decideValuationDisplay, type LadderDecision } from '../../../src/valuation/ladder.js';
-import type { CalibrationSegment, LadderEvidence, Tier1Evidence } from '../../../src/valuation/ladder-evidence.js';
+import { decideValuationDisplay, type LadderDecision } from '../../../src/valuation/decide/ladder.js';
+import type { CalibrationSegment, LadderEvidence, Tier1Evidence } from '../../../src/valuation/decide/ladder-evidence.js';
 
 export const MODEL = 'avm-test-1';
 

@@ -1,7 +1,7 @@
 // The known price surface: condition effects, the time index anchored on the real 2015-2019 levels then the stated
 // synthetic path, and a location effect smooth enough for comps within a mile.
 import { describe, expect, it } from 'vitest';
-import { dayFromIso } from '../../../src/ingest/generate/dates.js';
+import { dayOfIso } from '../../../src/store/days.js';
 import { loadGenReference, countyMedianByYear } from '../../../src/ingest/generate/reference.js';
 import { Rng } from '../../../src/ingest/generate/rng.js';
 import { COND_DATED, COND_DISTRESSED, COND_NEW, COND_RENOVATED, TimeIndex, lnValue, tractLocationLogs } from '../../../src/ingest/generate/surface.js';
@@ -11,7 +11,7 @@ import { GENERATOR } from '../../../src/registry/groups/generator.js';
 const ref = loadGenReference();
 const time = new TimeIndex(ref, 2026);
 const house = { sqft: 1500, beds: 3, yearBuilt: 1925, units: 1, isCondo: false };
-const day = dayFromIso('2024-03-15');
+const day = dayOfIso('2024-03-15');
 
 describe('lnValue', () => {
   // Brief: distressed -30%, dated -12%, renovated 0, new +8% relative to renovated.
@@ -32,7 +32,7 @@ describe('lnValue', () => {
 });
 
 describe('TimeIndex', () => {
-  const at = (iso: string): number => time.logAt(dayFromIso(iso));
+  const at = (iso: string): number => time.logAt(dayOfIso(iso));
   // Seasonality is a cosine of the day of year, so two July 1sts differ in it by < 0.001 (leap-day drift).
   it('follows the real county medians 2015 to 2019', () => {
     const med = countyMedianByYear(ref.priceLevels);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FallbackAttemptSchema } from '../../../src/contracts/artifact.js';
 import { runFallbackChain, type ChainSteps } from '../../../src/valuation/fallback/chain.js';
-import { dayOfIso } from '../../../src/valuation/hedonic/sales-columns.js';
+import { dayOfIso } from '../../../src/store/days.js';
 import { closedPort, startFakeSoda, type FakeSoda } from './fake-soda.js';
 import { AS_OF_ISO, DATA, SUBJECT } from './fixture.js';
 

@@ -3,7 +3,7 @@ import { tableFromIPC } from 'apache-arrow';
 import { CONDITION_CODE, DEED_CODE, PTYPE_CODE, SALES_COLUMNS, TRACT_NONE } from '../../../src/store/columns.js';
 import { fetchOpendataComps, opendataSalesIpc } from '../../../src/valuation/fallback/opendata.js';
 import { sodaUrl, salesQuery } from '../../../src/valuation/fallback/soda.js';
-import { dayOfIso } from '../../../src/valuation/hedonic/sales-columns.js';
+import { dayOfIso } from '../../../src/store/days.js';
 import { startFakeSoda, type FakeSoda } from './fake-soda.js';
 import { AS_OF_ISO, DATA, P1, P2, P4, SUBJECT } from './fixture.js';
 

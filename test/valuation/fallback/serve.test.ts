@@ -7,10 +7,10 @@ import { ValuationSchema, type Valuation } from '../../../src/contracts/valuatio
 import { PTYPE_CODE } from '../../../src/store/columns.js';
 import { openStore, type Store } from '../../../src/store/store.js';
 import { serveValuation } from '../../../src/valuation/fallback/serve.js';
-import { dayOfIso, isoOfDay } from '../../../src/valuation/hedonic/sales-columns.js';
+import { dayOfIso, isoOfDay } from '../../../src/store/days.js';
 import { buildValuationContext, type ValuationContext } from '../../../src/valuation/value-context.js';
 import { valueProperty, type ValueInput } from '../../../src/valuation/value.js';
-import { createValuationService } from '../../../src/valuation/valuation-service.js';
+import { createValuationService } from '../../../src/app/valuation-service.js';
 import { smallCorpusDir, testConfig } from '../../support/corpus.js';
 import { closedPort, startFakeSoda, type FakeSoda, type Row } from './fake-soda.js';
 

@@ -1,0 +1,90 @@
+// Batch scorers: the worker pool (one task per batch, the production path) or in-process (tests, tiny jobs), both
+// running the same scoreSubject. scoreInBatches keeps a bounded number of batches in flight and reports progress.
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { repoRoot } from '../kernel/index.js';
+import type { Store } from '../store/store.js';
+import { loadKernelSnapshot, type ValuationContext } from '../valuation/value-context.js';
+import { createValuationPool } from '../workers/index.js';
+import { scoringContext } from '../workers/context.js';
+import type { ScoreColumns } from './bulk/score-all.js';
+import { scoreParcelColumns } from './bulk/score-columns.js';
+import { SCORE_PARCELS_TASK, SCORE_TASK, WARM_TASK, type ScoreBatchPayload, type ScoreParcelsPayload } from '../workers/tasks/score.task.js';
+import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
+
+export type BatchScorer = {
+  scoreBatch(subjects: ScoreSubject[]): Promise<SubjectScore[]>;
+  /** Bulk entry (score-all): parcel rows in, score columns out (see score-all.ts); absent → scoreBatch per subject. */
+  scoreParcels?(rows: Int32Array): Promise<ScoreColumns>;
+  /** Batches worth keeping in flight (2 per worker thread keeps every worker fed while results cross back). */
+  readonly parallelism: number;
+  close(): Promise<void>;
+};
+
+/** Same scoring, main thread: for tests and for callers that already hold a context. */
+export function localScorer(ctx: ValuationContext): BatchScorer {
+  return {
+    scoreBatch: async (subjects) => subjects.map((s) => scoreSubject(s, ctx)),
+    scoreParcels: async (rows) => scoreParcelColumns(rows, ctx),
+    parallelism: 1,
+    close: async () => {},
+  };
+}
+
+/** Compiled task module the pool's workers load (Piscina threads run JavaScript from dist/). */
+export function scoreTaskModulePath(): string {
+  return join(repoRoot(), 'dist', 'src', 'workers', 'tasks', 'score.task.js');
+}
+
+/**
+ * A pool whose workers each open the store under dataDir and build their valuation context before this resolves
+ * (start-up), then score batches against their own kernel. `warmLookups` (default true: the listings run) also builds
+ * the PIN/address/point lookups at start-up; bulk scoring by parcel row does not read them (false).
+ */
+export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs'>, o: { warmLookups?: boolean } = {}): Promise<BatchScorer> {
+  const pool = await createValuationPool({
+    workers: config.workers,
+    maxQueue: config.poolMaxQueue,
+    // Each worker builds its valuation context on its first batch: allow for it on top of the task budget.
+    taskTimeoutMs: config.taskTimeoutMs * 4,
+    snapshotLoader: () => loadKernelSnapshot(store),
+    taskModules: [scoreTaskModulePath()],
+  });
+  // Warm-up tasks until every thread has built its context (a thread already warm answers at once, so a round
+  // normally lands one task per thread; a few rounds cover an unlucky distribution).
+  const warmed = new Set<number>();
+  for (let round = 0; round < 4 && warmed.size < pool.threads; round++) {
+    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { dataDir: config.dataDir, warm: o.warmLookups ?? true })));
+    ids.forEach((id) => warmed.add(id));
+  }
+  return {
+    scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { dataDir: config.dataDir, subjects } satisfies ScoreBatchPayload),
+    scoreParcels: (rows) => pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { dataDir: config.dataDir, rows } satisfies ScoreParcelsPayload),
+    parallelism: Math.max(1, pool.threads) * 2,
+    close: () => pool.close(),
+  };
+}
+
+/** Scores `subjects` in batches of `batchSize`, results in input order; `onProgress(done, total)` after each batch. */
+export async function scoreInBatches(scorer: BatchScorer, subjects: readonly ScoreSubject[], batchSize: number, onProgress?: (done: number, total: number) => void): Promise<SubjectScore[]> {
+  const out: SubjectScore[] = new Array(subjects.length);
+  let next = 0;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (next < subjects.length) {
+      const start = next;
+      next = Math.min(subjects.length, start + batchSize);
+      const res = await scorer.scoreBatch(subjects.slice(start, next));
+      for (let i = 0; i < res.length; i++) out[start + i] = res[i];
+      done += res.length;
+      onProgress?.(done, subjects.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, scorer.parallelism) }, lane));
+  return out;
+}
+
+/** In-process scorer over a fresh context of the store (convenience for tests and small jobs). */
+export function localScorerFor(store: Store): BatchScorer {
+  return localScorer(scoringContext(store));
+}

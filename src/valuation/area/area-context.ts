@@ -1,0 +1,132 @@
+// Area context (`nbhd_premium`): a neighborhood estimate when no Tier-1 ARV exists (and as context beside it). Never
+// property-specific, never an arv value: this module only returns the evidence; valuation/ladder.ts places it.
+import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD, type AreaContext } from '../../contracts/area-context.js';
+import { AREA_CONTEXT } from '../../registry/groups/area.js';
+import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
+import { EARTH_RADIUS_MI, haversineMi } from '../../reference/geo.js';
+import { CONDITION_CODE, TRACT_NONE } from '../../store/columns.js';
+import type { AreaContextEvidence } from '../decide/ladder-evidence.js';
+import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
+import { findFlipPairs, gridCellKey as cellKey, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
+import { quantileType7Sorted } from '../metrics.js';
+import { F64Scratch, sortF64Prefix } from '../f64-sort.js';
+
+export type { TimeFactor } from './area-premium.js';
+
+/**
+ * Built once per snapshot and reused for every subject: the arms-length dated/renovated rows bucketed by tract and by
+ * a lat/lon grid cell (cell side = the neighbor radius, so a query reads at most 3×3 cells), and the flip pairs
+ * (with their spatial/day index).
+ */
+export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<number, number[]>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+
+export type AreaSubject = {
+  lat: number; lon: number;
+  /** tract_idx of the subject in the snapshot's tract list, or null/TRACT_NONE. */
+  tractIdx: number | null;
+  ptype: number; county: number; sqft: number | null; asOfDay: number;
+  excludeParcelIdx?: number | null;
+};
+
+const isReno = (c: number): boolean => c === CONDITION_CODE.renovated || c === CONDITION_CODE.new;
+const isDated = (c: number): boolean => c === CONDITION_CODE.distressed || c === CONDITION_CODE.dated;
+/** Degrees of latitude per mile on the haversine sphere (longitude cells are widened by 1/cos(lat) at query time). */
+const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
+const cellOf = (lat: number, lon: number, deg: number): number => cellKey(Math.floor(lat / deg), Math.floor(lon / deg));
+
+export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
+  const arms = armsLengthMask(sales);
+  const cellDeg = AREA_CONTEXT.v.neighbor_radius_mi * DEG_PER_MI;
+  const byTract = new Map<number, number[]>(), byCell = new Map<number, number[]>();
+  const add = <K>(m: Map<K, number[]>, k: K, i: number) => (m.get(k) ?? m.set(k, []).get(k)!).push(i);
+  for (let i = 0; i < sales.length; i++) {
+    if (!arms[i] || !(isReno(sales.condition[i]) || isDated(sales.condition[i]))) continue;
+    if (sales.tractIdx[i] !== TRACT_NONE) add(byTract, sales.tractIdx[i], i);
+    add(byCell, cellOf(sales.lat[i], sales.lon[i], cellDeg), i);
+  }
+  const pairs = findFlipPairs(sales, timeFactor);
+  return { sales, byTract, byCell, cellDeg, pairs, pairIndex: indexFlipPairs(pairs, AREA_CONTEXT.v.neighbor_radius_mi), timeFactor };
+}
+
+type Pool = { reno: number[]; dated: number[]; scope: string };
+
+/** Scratch of summarize: the pool's adjusted values (rewritten by every call; nothing keeps it). */
+const SUMMARY_SCRATCH = new F64Scratch();
+
+/** Rows of the cells that can hold a point within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
+function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) => boolean): number[] {
+  const dLon = Math.ceil(1 / Math.cos((lat * Math.PI) / 180));
+  const cy = Math.floor(lat / ix.cellDeg), cx = Math.floor(lon / ix.cellDeg);
+  const c = ix.sales;
+  const r = AREA_CONTEXT.v.neighbor_radius_mi;
+  const out: number[] = [];
+  for (let y = cy - 1; y <= cy + 1; y++) {
+    for (let x = cx - dLon; x <= cx + dLon; x++) {
+      const rows = ix.byCell.get(cellKey(y, x));
+      if (!rows) continue;
+      // the cheap column screen first, the distance only for rows it keeps (same rows, same order)
+      for (const i of rows) if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
+    }
+  }
+  return out;
+}
+
+/** Arms-length sales of the subject's type and county in the lookback, in its tract, else within neighbor_radius_mi. */
+function pool(ix: AreaIndex, s: AreaSubject): Pool {
+  const c = ix.sales;
+  const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
+  const keep = (i: number) => c.ptype[i] === s.ptype && c.county[i] === s.county && c.saleDay[i] >= from && c.saleDay[i] < s.asOfDay && (s.excludeParcelIdx == null || c.parcelIdx[i] !== s.excludeParcelIdx);
+  const split = (rows: number[], scope: string): Pool => {
+    const p: Pool = { reno: [], dated: [], scope };
+    for (const i of rows) if (keep(i)) (isReno(c.condition[i]) ? p.reno : p.dated).push(i);
+    return p;
+  };
+  if (s.tractIdx !== null && s.tractIdx !== TRACT_NONE) {
+    const tract = split(ix.byTract.get(s.tractIdx) ?? [], 'tract');
+    if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
+  }
+  return split(nearbyRows(ix, s.lat, s.lon, keep), `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
+}
+
+/** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */
+function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number; lo: number; hi: number; perSqft: boolean } | null {
+  const c = ix.sales;
+  const perSqft = s.sqft !== null && s.sqft > 0;
+  const vals = SUMMARY_SCRATCH.take(rows.length);
+  let n = 0;
+  for (const i of rows) {
+    const adj = c.priceUsd[i] * (ix.timeFactor ? ix.timeFactor(c.county[i], c.saleDay[i], s.asOfDay) : 1);
+    if (!perSqft) vals[n++] = adj;
+    else if (c.sqft[i] > 0) vals[n++] = (adj / c.sqft[i]) * (s.sqft as number);
+  }
+  if (n < AREA_CONTEXT.v.min_sales) return null;
+  const sorted = sortF64Prefix(vals, n); // one in-place sort for the three quantiles
+  return { mid: quantileType7Sorted(sorted, 0.5), lo: quantileType7Sorted(sorted, 0.25), hi: quantileType7Sorted(sorted, 0.75), perSqft };
+}
+
+/**
+ * The area estimate: median time-adjusted $/sf of renovated/new sales (tract, else within the radius) × subject sqft
+ * (median price when sqft is unknown), band = their quartiles. With fewer than min_sales renovated sales: the
+ * dated/distressed median × (1 + the shrunk flip premium). Null when neither has min_sales sales.
+ */
+export function estimateAreaContext(ix: AreaIndex, s: AreaSubject): AreaContextEvidence | null {
+  const p = pool(ix, s);
+  const prem = premiumForIndexed(ix.pairIndex, s);
+  const premium = prem ? { value: prem.value, n_pairs: prem.n_pairs, shrunk_from: prem.shrunk_from } : null;
+  const idx = ix.timeFactor ? 'time-adjusted' : 'not time-adjusted';
+  const reno = summarize(ix, p.reno, s);
+  if (reno) {
+    const what = reno.perSqft ? `median ${idx} $/sf × ${s.sqft} sqft` : `median ${idx} price`;
+    return { valueUsd: reno.mid, lowUsd: reno.lo, highUsd: reno.hi, confidence: VALUATION_DISPLAY.v.area_context_confidence_max, premium, basis: `${what} of ${p.reno.length} renovated/new sales (${p.scope}, ${AREA_CONTEXT.v.lookback_days} d)` };
+  }
+  const dated = summarize(ix, p.dated, s);
+  if (!dated || !prem) return null;
+  const up = 1 + prem.value;
+  const what = dated.perSqft ? `median ${idx} $/sf × ${s.sqft} sqft` : `median ${idx} price`;
+  return { valueUsd: dated.mid * up, lowUsd: dated.lo * up, highUsd: dated.hi * up, confidence: VALUATION_DISPLAY.v.area_context_confidence_max, premium, basis: `${what} of ${p.dated.length} dated/distressed sales (${p.scope}) × (1 + flip premium ${prem.value.toFixed(3)}, ${prem.n_pairs} pairs)` };
+}
+
+/** The contract object (label, method) for an evidence record, unrounded; the ladder rounds for display. */
+export function areaContextFromEvidence(e: AreaContextEvidence): AreaContext {
+  return { value: e.valueUsd, label: AREA_CONTEXT_LABEL, low: e.lowUsd, high: e.highUsd, confidence: e.confidence, method: AREA_CONTEXT_METHOD, premium: e.premium, basis: e.basis };
+}

@@ -1,0 +1,65 @@
+// Kernel comp results → the spec's Comp and reason-tagged rejection records, read from the snapshot's sales columns.
+// Every Comp field comes from the comp's own sale row; nothing here touches the subject's fields.
+import type { Comp, CompRejection } from '../../contracts/comp.js';
+import type { AcceptedComp } from '../../kernel/types.js';
+import { haversineMi } from '../../reference/geo.js';
+import { CONDITION_CODE } from '../../store/columns.js';
+import { type SalesColumns } from '../../store/sales-columns.js';
+import { isoOfDay } from '../../store/days.js';
+
+const CONDITION_BY_CODE: Record<number, Comp['condition']> = {
+  [CONDITION_CODE.distressed]: 'distressed',
+  [CONDITION_CODE.dated]: 'dated',
+  [CONDITION_CODE.renovated]: 'renovated',
+  [CONDITION_CODE.new]: 'new',
+};
+
+/** Condition name of a sale row, or null for unknown condition. */
+export function conditionName(c: SalesColumns, row: number): Comp['condition'] | null {
+  return CONDITION_BY_CODE[c.condition[row]] ?? null;
+}
+
+/** ISO sale date when the source carries the day, else null (year-granularity rows). */
+export function saleDateOf(c: SalesColumns, row: number): string | null {
+  return c.dateKnown[row] === 1 ? isoOfDay(c.saleDay[row]) : null;
+}
+
+export function saleYearOf(c: SalesColumns, row: number): number {
+  return new Date(c.saleDay[row] * 86_400_000).getUTCFullYear();
+}
+
+/** One accepted comp as a spec Comp (the ARV stratum: renovated or new). */
+export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
+  const cond = conditionName(c, a.row);
+  if (cond === null) throw new Error(`comp row ${a.row} has unknown condition; the ARV stratum excludes it`);
+  return {
+    pin: c.pin(a.row),
+    price: c.priceUsd[a.row],
+    indexed_price: a.indexedPrice,
+    index_factor: a.indexFactor,
+    gla_adj: a.glaAdj,
+    sale_year: saleYearOf(c, a.row),
+    sale_date: saleDateOf(c, a.row),
+    dist_mi: a.distMi,
+    sqft: c.sqft[a.row] > 0 ? c.sqft[a.row] : null,
+    beds: c.beds[a.row] >= 0 ? c.beds[a.row] : null,
+    condition: cond,
+    similarity: a.similarity,
+  };
+}
+
+/** One rejected candidate with its reason, distance from the subject and date. */
+export function toRejection(c: SalesColumns, r: { row: number; reason: string }, lat: number, lon: number): CompRejection {
+  return {
+    pin: c.pin(r.row),
+    reason: r.reason,
+    sale_date: isoOfDay(c.saleDay[r.row]),
+    price: Math.max(0, c.priceUsd[r.row]),
+    dist_mi: haversineMi(lat, lon, c.lat[r.row], c.lon[r.row]),
+  };
+}
+
+/** Rejection reasons that mean "not a market sale" (a price that must not set a ceiling or a range). */
+export const NON_MARKET_REASONS: ReadonlySet<string> = new Set([
+  'rapid_resale_within_90d', 'price_under_10k', 'multi_parcel_sale', 'non_arms_deed_type', 'quitclaim_deed', 'duplicate_sale_within_365d',
+]);

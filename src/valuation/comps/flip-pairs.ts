@@ -1,0 +1,90 @@
+// Flip pairs: same-PIN resale legs in the comp pool — a dated/distressed sale followed within flip_window_days by a
+// renovated/new resale. A condition signal only: each sale is in at most one pair and a pair is never a second comp.
+import type { FlipPairsSummary } from '../../contracts/arv.js';
+import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
+import { TIER1 } from '../../registry/groups/tier1.js';
+import { CONDITION_CODE } from '../../store/columns.js';
+import { conditionName } from './comps-evidence.js';
+import { type SalesColumns } from '../../store/sales-columns.js';
+import { isoOfDay } from '../../store/days.js';
+
+/** Sales rows grouped by parcel, each group in (sale_day, row) order (CSR: rows[offsets[p] .. offsets[p+1])). */
+export type ParcelSalesIndex = { offsets: Uint32Array; rows: Uint32Array };
+
+export type FlipPair = {
+  pin: string;
+  buy_date: string;
+  buy_price: number;
+  buy_condition: string;
+  sell_date: string;
+  sell_price: number;
+  sell_condition: string;
+  days_held: number;
+  uplift_pct: number;
+};
+
+export function buildParcelSalesIndex(c: SalesColumns): ParcelSalesIndex {
+  let maxParcel = -1;
+  for (let i = 0; i < c.length; i++) if (c.parcelIdx[i] > maxParcel) maxParcel = c.parcelIdx[i];
+  const offsets = new Uint32Array(maxParcel + 2);
+  for (let i = 0; i < c.length; i++) offsets[c.parcelIdx[i] + 1]++;
+  for (let p = 1; p < offsets.length; p++) offsets[p] += offsets[p - 1];
+  const fill = offsets.slice(0, -1);
+  const rows = new Uint32Array(c.length);
+  for (let i = 0; i < c.length; i++) rows[fill[c.parcelIdx[i]]++] = i;
+  for (let p = 0; p + 1 < offsets.length; p++) {
+    const seg = rows.subarray(offsets[p], offsets[p + 1]);
+    if (seg.length > 1) seg.sort((a, b) => c.saleDay[a] - c.saleDay[b] || a - b);
+  }
+  return { offsets, rows };
+}
+
+const isBuyCondition = (code: number): boolean => code === CONDITION_CODE.distressed || code === CONDITION_CODE.dated;
+const isSellCondition = (code: number): boolean => code === CONDITION_CODE.renovated || code === CONDITION_CODE.new;
+
+/** The latest dated/distressed sale of the same parcel within the flip window before `sell`, or -1. */
+function buyLegOf(c: SalesColumns, idx: ParcelSalesIndex, sell: number, used: Set<number>): number {
+  const p = c.parcelIdx[sell];
+  const floor = COMP_POLICY.v.price_floor_usd;
+  let best = -1;
+  for (let k = idx.offsets[p]; k < idx.offsets[p + 1]; k++) {
+    const r = idx.rows[k];
+    const gap = c.saleDay[sell] - c.saleDay[r];
+    if (gap <= 0) break;
+    if (gap <= TIER1.v.flip_window_days && isBuyCondition(c.condition[r]) && c.priceUsd[r] >= floor && !used.has(r)) best = r;
+  }
+  return best;
+}
+
+/** Flip pairs among the pool rows (sell legs), sold before asOfDay; newest sell first. */
+export function detectFlipPairs(c: SalesColumns, idx: ParcelSalesIndex, poolRows: Iterable<number>, asOfDay: number): FlipPair[] {
+  const sells = [...new Set(poolRows)].filter((r) => c.saleDay[r] < asOfDay && isSellCondition(c.condition[r]) && c.priceUsd[r] >= COMP_POLICY.v.price_floor_usd);
+  sells.sort((a, b) => c.saleDay[b] - c.saleDay[a] || a - b);
+  const used = new Set<number>();
+  const pairs: FlipPair[] = [];
+  for (const sell of sells) {
+    if (used.has(sell)) continue;
+    const buy = buyLegOf(c, idx, sell, used);
+    if (buy < 0) continue;
+    used.add(buy).add(sell);
+    pairs.push({
+      pin: c.pin(sell),
+      buy_date: isoOfDay(c.saleDay[buy]),
+      buy_price: c.priceUsd[buy],
+      buy_condition: conditionName(c, buy) ?? 'unknown',
+      sell_date: isoOfDay(c.saleDay[sell]),
+      sell_price: c.priceUsd[sell],
+      sell_condition: conditionName(c, sell) ?? 'unknown',
+      days_held: c.saleDay[sell] - c.saleDay[buy],
+      uplift_pct: (c.priceUsd[sell] / c.priceUsd[buy] - 1) * 100,
+    });
+  }
+  return pairs;
+}
+
+export function summarizeFlipPairs(pairs: readonly FlipPair[]): FlipPairsSummary {
+  const ups = pairs.map((p) => p.uplift_pct).sort((a, b) => a - b);
+  const m = ups.length >> 1;
+  const median = ups.length === 0 ? null : ups.length % 2 ? ups[m] : (ups[m - 1] + ups[m]) / 2;
+  return { n: pairs.length, median_uplift_pct: median, sample: pairs.slice(0, TIER1.v.flip_sample_max).map((p) => ({ ...p })) };
+}

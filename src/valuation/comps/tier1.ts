@@ -1,0 +1,134 @@
+// Tier-1 ARV evidence from the renovated/new stratum through the kernel: comps, rejections, dispersion, IQR, ladder
+// step, flip pairs, appraisal ceiling and the luxury test. The display decision itself is the ladder's (ladder.ts).
+import type { AppraisalCeiling, FlipPairsSummary, Tier1Method } from '../../contracts/arv.js';
+import type { Comp, CompRejection } from '../../contracts/comp.js';
+import type { Kernel } from '../../kernel/kernel.js';
+import { STRATUM } from '../../kernel/params.js';
+import type { CompsResult, Subject as KernelSubject } from '../../kernel/types.js';
+import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
+import { TIER1 } from '../../registry/groups/tier1.js';
+import { REJECTION_REASONS } from '../../store/columns.js';
+import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
+import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
+import type { SalesColumns } from '../../store/sales-columns.js';
+import type { Tier1Evidence } from '../decide/ladder-evidence.js';
+import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
+
+/** `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. */
+export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex; unitsPremium?: UnitsPremium | null };
+
+/** The subject as the kernel sees it, plus the caller's price (luxury test only). */
+export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { priceUsd: number | null; /** 1..4; null/absent when unknown (no unit-count adjustment). */ units?: number | null };
+
+export type Tier1Result = {
+  /** Ladder evidence without calibration (attached by the assembly from the segment's table row). */
+  evidence: Omit<Tier1Evidence, 'calibration'>;
+  comps: Comp[];
+  rejected: CompRejection[];
+  flipPairs: FlipPair[];
+  flipSummary: FlipPairsSummary;
+  appraisalCeiling: AppraisalCeiling;
+  /** Kernel rows of the accepted comps and of the whole pool (for the inputs hash and tests). */
+  compRows: number[];
+  poolRows: number[];
+  /** Unit-count factor of each accepted comp, in comps order (empty when no adjustment applied). */
+  unitsAdjustments: CompUnitsAdj[];
+};
+
+export function tier1Method(countyCode: number): Tier1Method {
+  return countyCode === 2 ? 'lake_gis_comps' : 'renovated_comps';
+}
+
+/**
+ * luxury_thin_comps: the subject lies beyond the size or price range of the whole candidate pool of its ladder step
+ * (accepted and rejected market sales: larger than every pool sale's sqft, or priced above every pool sale) AND fewer
+ * than min_comps_point comps qualified. Thin evidence at the top of the market is not extrapolated.
+ */
+export function isLuxuryThin(s: Tier1Subject, sales: SalesColumns, poolRows: readonly number[], nComps: number): boolean {
+  if (nComps >= COMP_POLICY.v.min_comps_point || poolRows.length === 0) return false;
+  let maxSqft = -Infinity;
+  let maxPrice = -Infinity;
+  for (const r of poolRows) {
+    if (sales.sqft[r] > maxSqft) maxSqft = sales.sqft[r];
+    if (sales.priceUsd[r] > maxPrice) maxPrice = sales.priceUsd[r];
+  }
+  const bigger = s.sqft !== null && Number.isFinite(maxSqft) && s.sqft > maxSqft;
+  const pricier = s.priceUsd !== null && s.priceUsd > maxPrice;
+  return bigger || pricier;
+}
+
+/** Max market renovated/new sale within the ceiling radius over the last 24 months; flag set by the caller's value. */
+export function maxRenoSale24mo(deps: Tier1Deps, s: Tier1Subject): number | null {
+  let max: number | null = null;
+  // Folded over the kernel's output rows (no comp or rejection object per row: a dense area has hundreds).
+  deps.kernel.visitComps(
+    { ...kernelSubject(s), stratumMask: STRATUM.arv },
+    { override: { radiusMi: TIER1.v.appraisal_ceiling_radius_mi, windowDays: TIER1.v.appraisal_ceiling_window_days } },
+    (row, reasonCode) => {
+      if (reasonCode >= 0 && NON_MARKET_CODES[reasonCode]) return;
+      const p = deps.sales.priceUsd[row];
+      if (max === null || p > max) max = p;
+    },
+  );
+  return max;
+}
+
+/** NON_MARKET_REASONS by REJECTION_REASONS code. */
+const NON_MARKET_CODES: readonly boolean[] = REJECTION_REASONS.map((r) => NON_MARKET_REASONS.has(r));
+
+export function kernelSubject(s: Tier1Subject): Omit<KernelSubject, 'stratumMask'> {
+  return { lat: s.lat, lon: s.lon, sqft: s.sqft, beds: s.beds, ptype: s.ptype, county: s.county, asOfDay: s.asOfDay, excludeParcelIdx: s.excludeParcelIdx ?? null };
+}
+
+/** Ladder evidence from a kernel result (single or batch mode); `luxury` from isLuxuryThin over the pool. */
+export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): Tier1Result['evidence'] {
+  const n = res.accepted.length;
+  const valued = n >= COMP_POLICY.v.min_comps_value && res.stats.median !== null;
+  const step = res.step >= 1 && res.step <= 3 ? (res.step as 1 | 2 | 3) : null;
+  return {
+    method: tier1Method(s.county),
+    nComps: n,
+    valueUsd: valued ? res.stats.median : null,
+    fsdPct: res.stats.fsd === null ? null : res.stats.fsd * 100,
+    ladderStep: valued ? step : null,
+    compRangeUsd: valued && res.stats.q25 !== null && res.stats.q75 !== null ? { low: res.stats.q25, high: res.stats.q75 } : null,
+    luxuryThinComps: luxury,
+  };
+}
+
+/**
+ * The ladder evidence from a kernel result (`raw`: queryComps, or a batch result when it has ≥ min_comps_point comps,
+ * since only the luxury test reads the rejections and it cannot fire then). computeTier1 and bulk scoring share it.
+ */
+export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResult) {
+  // Multi-unit subjects: comps of another unit count re-priced by the market-derived premium (units-stratum.ts).
+  const { res, adjustments } = applyUnitsAdjustment(raw, deps.sales, deps.unitsPremium ?? null, s.units);
+  const compRows = res.accepted.map((a) => a.row);
+  const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
+  const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
+  return { res, adjustments, compRows, poolRows, evidence: evidenceOf(res, s, luxury) };
+}
+
+/** Tier-1 evidence for one subject (the kernel's strict sale_day < asOfDay keeps the future out). */
+export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
+  const raw = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
+  const { res, adjustments, compRows, poolRows, evidence } = tier1EvidenceOf(deps, s, raw);
+  const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, [...compRows, ...res.rejected.map((r) => r.row)], s.asOfDay);
+  const max = opts.withCeiling === false ? null : maxRenoSale24mo(deps, s);
+  return {
+    evidence,
+    comps: res.accepted.map((a) => toComp(deps.sales, a)),
+    rejected: res.rejected.map((r) => toRejection(deps.sales, r, s.lat, s.lon)),
+    flipPairs,
+    flipSummary: summarizeFlipPairs(flipPairs),
+    appraisalCeiling: { flag: false, max_reno_sale_24mo: max },
+    compRows,
+    poolRows,
+    unitsAdjustments: adjustments,
+  };
+}
+
+/** Appraisal-ceiling flag against a served number: set when it exceeds the max renovated sale of the last 24 months. */
+export function ceilingFor(base: AppraisalCeiling, servedUsd: number | null): AppraisalCeiling {
+  return { flag: servedUsd !== null && base.max_reno_sale_24mo !== null && servedUsd > base.max_reno_sale_24mo, max_reno_sale_24mo: base.max_reno_sale_24mo };
+}

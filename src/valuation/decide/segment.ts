@@ -1,0 +1,114 @@
+// Calibration segments `<ptype>_<city|suburb>` and the versioned calibration table serving reads (written by the
+// calibration job, stored by the model registry). Lookup turns a table row — or, Mondrian style, the row of the
+// valuation's evidence class within its segment — into the ladder's CalibrationSegment.
+import { normalizeMunicipality } from '../../reference/load.js';
+import type { CalibrationSegment, DisplaySetting } from './ladder-evidence.js';
+
+export type SegmentPtype = 'sfh' | 'mf2_4' | 'condo';
+export type SegmentKey = `${SegmentPtype}_${'city' | 'suburb'}`;
+
+/** City = a tract whose municipality is Chicago; everything else (suburban Cook, all of Lake, unknown) is suburb. */
+export function isCityMuni(muni: string | null | undefined): boolean {
+  return muni != null && normalizeMunicipality(muni) === 'chicago';
+}
+
+export function segmentKey(ptype: SegmentPtype, muni: string | null | undefined): SegmentKey {
+  return `${ptype}_${isCityMuni(muni) ? 'city' : 'suburb'}`;
+}
+
+/** Error metrics of one group of the backtest (ratios = estimate / price unless noted). */
+export type SegmentMetrics = {
+  n: number;
+  mdape: number | null;
+  ppe10: number | null;
+  coverage80: number | null;
+  meanWidth80: number | null;
+  cod: number | null;
+  prd: number | null;
+  prb: number | null;
+  suppressionRate: number | null;
+};
+
+/** The conformal row of one evidence class within a segment (Mondrian split conformal). */
+export type CalibrationClassRow = {
+  q80Lo: number;
+  q80Hi: number;
+  /** P(|error| ≤ 10%) × 100 over the class's calibration ratios. */
+  confidenceP10: number;
+  nCalibration: number;
+  /** The class's test-half metrics under its own interval. */
+  test: SegmentMetrics;
+};
+
+/** One row of the calibration table: conformal ratio quantiles (price / estimate) and the display gate. */
+export type CalibrationRow = {
+  segment: string;
+  q80Lo: number;
+  q80Hi: number;
+  /** P(|error| ≤ 10%) × 100 on the calibration split. */
+  confidenceP10: number;
+  display: DisplaySetting;
+  /** Why the gates chose `display`. */
+  displayReason: string;
+  nCalibration: number;
+  /** Test metrics, each sale under the interval serving would give it (its class row, else this row). */
+  test: SegmentMetrics;
+  /**
+   * Evidence classes (evidenceClassOf) with at least calibration_class_min_n calibration ratios; a class not listed
+   * takes this segment row. Absent in tables written before tier1_valuation 1.2.0 (every sale then takes the row).
+   */
+  classes?: Record<string, CalibrationClassRow>;
+};
+
+export type CalibrationTable = {
+  version: string;
+  createdAt: string;
+  snapshotId: string;
+  modelVersion: string;
+  registryVersion: string;
+  /** Days (since 1970-01-01) bounding the calibration and test halves of the holdout. */
+  holdout: { startDay: number; splitDay: number; endDay: number };
+  segments: Record<string, CalibrationRow>;
+  overall: SegmentMetrics;
+};
+
+/** What a valuation's evidence class is read from: the comp-policy ladder step of its Tier-1 comps. */
+export type ClassEvidence = { ladderStep: 1 | 2 | 3 | null };
+
+/**
+ * The evidence class of a valuation within its segment: its ladder step (`step1`..`step3`; step 3 = the widest,
+ * thinnest search). Chosen on the calibration half only: comp-count and fsd-tier classes were no better there.
+ */
+export function evidenceClassOf(ev: ClassEvidence | null | undefined): string | null {
+  return ev?.ladderStep ? `step${ev.ladderStep}` : null;
+}
+
+/** Separator of `<segment>/<class>` in CalibrationSegment.segment (arv.interval.segment). */
+const CLASS_SEP = '/';
+
+/** The plain segment key of a calibration key (`mf2_4_city/step3` → `mf2_4_city`); arv.segment is the plain key. */
+export function segmentOfCalibrationKey(key: string): string {
+  const i = key.indexOf(CLASS_SEP);
+  return i < 0 ? key : key.slice(0, i);
+}
+
+/** The parts of a table row the interval lookup reads. */
+export type IntervalRows = Pick<CalibrationRow, 'segment' | 'q80Lo' | 'q80Hi' | 'confidenceP10' | 'classes'>;
+
+/** The interval row a valuation of `row`'s segment gets: its class row when calibrated, else the segment row. */
+export function intervalRowFor(row: IntervalRows, ev: ClassEvidence | null | undefined): { key: string; q80Lo: number; q80Hi: number; confidenceP10: number } {
+  const cls = evidenceClassOf(ev);
+  const c = cls ? row.classes?.[cls] : undefined;
+  return c ? { key: `${row.segment}${CLASS_SEP}${cls}`, q80Lo: c.q80Lo, q80Hi: c.q80Hi, confidenceP10: c.confidenceP10 } : { key: row.segment, q80Lo: row.q80Lo, q80Hi: row.q80Hi, confidenceP10: row.confidenceP10 };
+}
+
+/**
+ * The ladder's calibration evidence for `segment`, or null when the table has no row for it. With `ev` the interval
+ * and confidence_p10 are its evidence class's (segment `mf2_4_city/step3`); the display setting stays the segment's.
+ */
+export function calibrationFor(table: CalibrationTable | null, segment: string, ev?: ClassEvidence | null): CalibrationSegment | null {
+  const row = table?.segments[segment];
+  if (!table || !row) return null;
+  const r = intervalRowFor(row, ev);
+  return { segment: r.key, version: table.version, q80Lo: r.q80Lo, q80Hi: r.q80Hi, confidenceP10: r.confidenceP10, display: row.display };
+}
