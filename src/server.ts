@@ -10,7 +10,8 @@ import type { ServiceContext } from './app/context.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger, type Logger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
-import { createValuationService } from './app/valuation-service.js';
+import { createEngine } from './app/engine.js';
+import { createToolDoor } from './mcp/door.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
@@ -47,8 +48,9 @@ export async function startService(config: Config, opts: { installSignalHandlers
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
-  const svc: ServiceContext = { config, store, log, now: () => new Date(), valuation: createValuationService(config, store), limiter: opts.limiter, closeHooks: [] };
-  const app = createApp(svc);
+  const svc: ServiceContext = { config, store, log, now: () => new Date(), engine: createEngine(config, store), limiter: opts.limiter, closeHooks: [] };
+  // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
+  const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() }) });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -67,7 +69,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
       await closed;
       for (const hook of svc.closeHooks ?? []) await hook();
       await jobs?.stop();
-      await svc.valuation?.close();
+      await svc.engine?.close();
       await store.close();
     })();
     return closing;

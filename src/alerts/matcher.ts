@@ -2,7 +2,8 @@
 // No storage here: digest.ts owns the persisted dedupe and once-per-day state.
 import { ALERTS } from '../registry/groups/alerts.js';
 import type { ScoredRow } from './payload.js';
-import type { StoredProfile, Strategy } from './profile.js';
+import type { Strategy } from '../contracts/common.js';
+import type { StoredProfile } from './profile.js';
 
 /** Why a row does not match (first failing rule), or null when it matches. Bounds are inclusive. */
 export function mismatchReason(row: ScoredRow, p: Pick<StoredProfile, 'strategy' | 'min_percentile' | 'max_price' | 'min_confidence' | 'bbox' | 'criteria'>): string | null {

@@ -1,7 +1,7 @@
 // The alert payload (spec, Events: alert payload): the exact webhook POST body, its schema, and the builder from
 // scored inventory rows. Receivers treat (listing_id, price) as idempotent.
 import { z } from 'zod';
-import type { Strategy } from './profile.js';
+import type { Strategy } from '../contracts/common.js';
 
 export const ModelVersionsSchema = z.strictObject({ model: z.string().min(1), underwrite: z.string().min(1), serving: z.string().min(1) });
 export type ModelVersions = z.infer<typeof ModelVersionsSchema>;

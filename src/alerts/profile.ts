@@ -1,53 +1,13 @@
 // Alert profiles (spec, Events: alert profile): the strict input schema, storage under user_state `profile:<id>`,
 // and the public view. The webhook secret is stored (it keys every signature) but never echoed, logged or put in errors.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { ProfileInputSchema, type ProfileInput } from '../contracts/profile.js';
 import { AppError } from '../errors/app-error.js';
 import { ALERTS } from '../registry/groups/alerts.js';
 import { flushed, KEY_PREFIX, valuesWithPrefix, type AlertStore } from './store.js';
 import { guardWebhookUrl, type HostResolver } from './url-guard.js';
 
-export const StrategySchema = z.enum(['flip', 'brrrr', 'hold', 'house_hack']);
-export type Strategy = z.infer<typeof StrategySchema>;
-
-const lon = z.number().min(-180).max(180);
-const lat = z.number().min(-90).max(90);
-
-/** [west, south, east, north] in degrees; a box crossing the antimeridian is not needed for Cook and Lake. */
-export const BboxSchema = z
-  .tuple([lon, lat, lon, lat])
-  .refine(([w, s, e, n]) => w < e && s < n, { message: 'bbox must be [west, south, east, north] with west < east and south < north' });
-
-/** Optional narrowing beyond the spec's fields; telegram_chat_id is where the Telegram channel sends (channels.telegram is a boolean in the spec). */
-export const CriteriaSchema = z.strictObject({
-  zips: z.array(z.string().regex(/^[0-9]{5}$/, 'a ZIP is 5 digits')).min(1).max(ALERTS.v.max_criteria_zips).optional(),
-  telegram_chat_id: z.union([z.string().regex(/^-?[0-9]{1,20}$|^@[A-Za-z0-9_]{5,32}$/), z.number().int()]).transform(String).optional(),
-});
-
-export const WebhookChannelSchema = z.strictObject({
-  url: z.string().min(1).max(ALERTS.v.max_url_chars),
-  secret: z.string().min(ALERTS.v.min_secret_chars).max(ALERTS.v.max_secret_chars),
-});
-
-export const ChannelsSchema = z.strictObject({ telegram: z.boolean().optional(), webhook: WebhookChannelSchema.optional() });
-
-export const ProfileInputSchema = z
-  .strictObject({
-    id: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{1,${ALERTS.v.max_profile_id_chars}}$`), `id: 1-${ALERTS.v.max_profile_id_chars} of A-Z a-z 0-9 _ -`).optional(),
-    name: z.string().trim().min(1).max(ALERTS.v.max_profile_name_chars),
-    strategy: StrategySchema,
-    min_percentile: z.number().min(0).max(100),
-    max_price: z.number().min(0),
-    min_confidence: z.number().min(0).max(100),
-    bbox: BboxSchema,
-    criteria: CriteriaSchema.default({}),
-    channels: ChannelsSchema,
-  })
-  .refine((p) => p.channels.telegram !== true || p.criteria.telegram_chat_id !== undefined, {
-    message: 'channels.telegram requires criteria.telegram_chat_id',
-    path: ['criteria', 'telegram_chat_id'],
-  });
-export type ProfileInput = z.output<typeof ProfileInputSchema>;
+export { BboxSchema, ChannelsSchema, CriteriaSchema, ProfileInputSchema, WebhookChannelSchema, type ProfileInput } from '../contracts/profile.js';
 
 export type StoredProfile = Omit<ProfileInput, 'id'> & { id: string; owner_id: string; active: boolean; created_at: string; updated_at: string };
 

@@ -1,13 +1,13 @@
 // The generated documents: OpenAPI, tool manifest and the /api/spec/*.json contracts, each built once per process
 // (they depend only on code and the constants registry, which do not change while the service runs).
-import type { DocumentDeps, JsonDocument } from '../contracts/operation-deps.js';
+
 import { valuationContractDocument } from '../contracts/valuation-contract.js';
 import { ERROR_CODES, ERROR_TAXONOMY_VERSION } from '../errors/codes.js';
 import { constantsRegistryDocument } from '../registry/constants.js';
 import { SCORING } from '../registry/groups/scoring.js';
 import { FACTOR_KEYS, WeightsSchema } from '../scoring/weights.js';
-import { buildManifest, toJson } from '../mcp/manifest.js';
-import { buildOpenApi } from '../http/openapi.js';
+import { buildManifest, toJson } from '../contracts/manifest.js';
+import { buildOpenApi } from '../contracts/openapi.js';
 
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -46,7 +46,10 @@ export function errorTaxonomyDocument(): JsonDocument {
   };
 }
 
-export function documentDeps(): DocumentDeps {
+/** A generated JSON document (OpenAPI, /api/spec/*.json). */
+export type JsonDocument = Record<string, unknown>;
+
+export function documentsOf() {
   return {
     openapi: once(buildOpenApi),
     manifest: once(buildManifest),

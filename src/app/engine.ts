@@ -1,53 +1,57 @@
-// Engine bindings of the operations whose engine has landed: comps (getComps), property (value), the underwriting
-// tools and GET /api/underwrite (underwriteBundle) and risk_report (riskReport), all through the valuation service's
-// worker pool. A refusal (no Tier-1 value and no range) is an answer with the spec's text.
-import { NO_CONFIDENT_COMPS_TEXT } from '../contracts/common.js';
-import { JsonText, type EngineDeps } from '../contracts/operation-deps.js';
-import { DISCLOSURE } from '../contracts/valuation.js';
-import { MODEL_VERSIONS } from '../registry/versions.js';
+// The main-thread door to the valuation: a worker pool (started lazily on first use, so a server without requests
+// never spawns threads) whose threads answer the valuation operations (workers/answers). Every task carries the stamp
+// read for its request, so a promoted calibration or a switched snapshot answers from the next request on, on every
+// door alike.
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { Valuation } from '../contracts/valuation.js';
+import { repoRoot } from '../kernel/wasm.js';
 import type { Store } from '../store/store.js';
-import type { ValuationService } from './valuation-service.js';
-import { aliasBundleRequest, deepBundleRequest, underwriteAnswerOf } from '../workers/answers/underwrite-answer.js';
+import { chainOfConfig } from '../valuation/fallback/serve.js';
+import type { ValueInput } from '../valuation/value.js';
+import type { EngineInputs, EngineOp } from '../workers/answers/index.js';
+import { createValuationPool, type ValuationPool } from '../workers/pool.js';
+import { readStamp, type Stamp } from '../workers/stamp.js';
+import { ANSWER_TASK, VALUE_TASK, type AnswerPayload, type StampedPayload } from '../workers/tasks/valuation.task.js';
 
-type CompsResult = Awaited<ReturnType<ValuationService['getComps']>>;
+export type Engine = {
+  /** One valuation operation's answer, computed in a worker under the current stamp. */
+  answer<Op extends EngineOp>(op: Op, input: EngineInputs[Op]): Promise<unknown>;
+  /** One served valuation (comp-source chain included). */
+  value(input: ValueInput): Promise<Valuation>;
+  /** The versions the next answer is computed under. */
+  stamp(): Stamp;
+  close(): Promise<void>;
+};
 
-export function compsAnswer(r: CompsResult) {
-  const refused = r.value === null && r.range === null;
-  return {
-    as_of: r.as_of,
-    model_versions: { ...MODEL_VERSIONS, model: r.model_version },
-    confidence: r.confidence_p10 ?? r.confidence ?? null,
-    disclosure: DISCLOSURE,
-    refusal: refused ? { code: 'no_confident_comps' as const, message: NO_CONFIDENT_COMPS_TEXT } : null,
-    method: r.method ?? null,
-    tier: r.tier ?? null,
-    interval: r.range,
-    dispersion: r.dispersion.fsd_pct,
-    comps_used: r.accepted as unknown as Record<string, unknown>[],
-    comps_rejected: r.rejected as unknown as Record<string, unknown>[],
-    outcome: r.outcome,
-    suppression_reason: r.suppression_reason,
-    range_reason: r.range_reason,
-    dispersion_detail: r.dispersion,
-    subject: r.subject,
-    flip_pairs_summary: r.flip_pairs_summary,
-  };
+/** Compiled task module the workers load (Piscina threads run JavaScript from dist/). */
+export function valuationTaskModulePath(): string {
+  return join(repoRoot(), 'dist', 'src', 'workers', 'tasks', 'valuation.task.js');
 }
 
-export function valuationEngine(v: ValuationService, store: Store): Partial<EngineDeps> {
+export function createEngine(config: Config, store: Store): Engine {
+  let pool: Promise<ValuationPool> | null = null;
+  const ensure = (): Promise<ValuationPool> =>
+    (pool ??= createValuationPool({
+      workers: config.workers,
+      maxQueue: config.poolMaxQueue,
+      taskTimeoutMs: config.taskTimeoutMs,
+      taskModules: [valuationTaskModulePath()],
+    }).catch((e) => {
+      pool = null; // a failed start is retried by the next request
+      throw e;
+    }));
+  const chain = chainOfConfig(config);
+  const stamped = (): StampedPayload => ({ dataDir: config.dataDir, stamp: readStamp(store), chain });
   return {
-    // assembled and serialized in the worker (task underwriteResponseJson): the main thread forwards the text
-    underwriteRest: async (i, s) => new JsonText(await v.underwriteResponseJson({ input: { lat: i.lat, lon: i.lon, units: s.units, price: s.priceUsd }, listingUnits: s.units })),
-    deepUnderwrite: async (i, s) => underwriteAnswerOf(await v.underwriteBundle(deepBundleRequest(i, s)), i.strategy, { ...i }),
-    underwriteAlias: async (i, s) => underwriteAnswerOf(await v.underwriteBundle(aliasBundleRequest(i, s)), i.strategy, { ...i }, i.weights),
-    riskReport: async (i) => v.riskReport(i),
-    comps: async (i) => compsAnswer(await v.getComps({ address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, propType: i.prop_type })),
-    property: async (i, s) => {
-      const valuation = await v.value({
-        propertyId: i.property_id ?? null, address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null,
-        units: s?.units ?? null, price: s?.priceUsd ?? null, propType: i.prop_type ?? null,
-      });
-      return { property: { ...valuation.subject }, investor: { valuation }, refusal: null, disclosure: DISCLOSURE };
+    answer: async (op, input) => {
+      const payload: AnswerPayload = { ...stamped(), op, input };
+      return (await ensure()).run(ANSWER_TASK, payload);
+    },
+    value: async (input) => (await ensure()).run<Valuation>(VALUE_TASK, { ...stamped(), input }),
+    stamp: () => readStamp(store),
+    close: async () => {
+      if (pool) await (await pool).close();
     },
   };
 }

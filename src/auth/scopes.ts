@@ -1,11 +1,8 @@
 // The closed set of key scopes, the alias `alerts:write`, and parsing of a scope list from the CLI or an API.
+import { SCOPES, type Scope } from '../contracts/auth.js';
 import { AppError } from '../errors/app-error.js';
 
-export const SCOPES = ['read', 'underwrite', 'write-state', 'webhooks'] as const;
-export type Scope = (typeof SCOPES)[number];
-
-/** What an operation requires: a scope, or `private` (any valid key, whatever its scopes). */
-export type RequiredScope = Scope | 'private';
+export { SCOPES, type Scope, type RequiredScope } from '../contracts/auth.js';
 
 /**
  * `alerts:write` is announced by the spec "for when webhooks land": it names the same permission as `webhooks`,

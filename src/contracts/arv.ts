@@ -42,6 +42,11 @@ export const IntervalSchema = z.object({
   version: z.string().nullable(),
   /** abs(comp − model)/mean when it exceeded 0.12 and widened the band; else null. */
   widened_by_model_disagreement: z.number().nonnegative().nullable(),
+  /**
+   * Set when the subject's calibration segment has no row of its own (too few calibration sales) and a declared
+   * fallback row served the interval (`segment` then names that row): never an uncalibrated band.
+   */
+  calibration_fallback: z.object({ for_segment: z.string(), reason: z.string() }).nullable().optional(),
 });
 export type Interval = z.infer<typeof IntervalSchema>;
 

@@ -1,7 +1,12 @@
 // Schemas shared by the operation inputs and outputs: strategy, metro, coordinates, the numeric-answer envelope
 // (as_of, model_versions, confidence) and refusals, which are answers rather than errors (spec, Errors).
 import { z } from 'zod';
-import { STRATEGIES, FINANCING_TYPES } from '../underwriting/types.js';
+
+export const STRATEGIES = ['flip', 'brrrr', 'hold', 'house_hack'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+export const FINANCING_TYPES = ['conventional_investor', 'dscr_loan', 'hard_money', 'fha_oo', 'conventional_oo'] as const;
+export type FinancingType = (typeof FINANCING_TYPES)[number];
 
 export const StrategySchema = z.enum(STRATEGIES);
 export const FinancingTypeSchema = z.enum(FINANCING_TYPES);

@@ -1,9 +1,22 @@
 // Comp (item of arv.comps and artifact.comps_used) and the reason-tagged rejection (artifact.comps_rejected).
 // Caps (index factor clamp, ±15% GLA adjustment) are checked here or in valuation-invariants.ts.
 import { z } from 'zod';
-import { REJECTION_REASONS } from '../store/columns.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { IsoDateSchema } from './subject.js';
+
+/** Rejection reasons the kernel emits, by code (index). Order is part of the ABI. */
+export const REJECTION_REASONS = [
+  'gla_band',
+  'beds_band',
+  'ppsf_outlier_mad',
+  'rapid_resale_within_90d',
+  'price_under_10k',
+  'multi_parcel_sale',
+  'non_arms_deed_type',
+  'quitclaim_deed',
+  'duplicate_sale_within_365d',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 export const COMP_CONDITIONS = ['distressed', 'dated', 'renovated', 'new'] as const;
 export const CompConditionSchema = z.enum(COMP_CONDITIONS);

@@ -2,14 +2,14 @@
 // rejected) where the spec says so (deep_underwrite_asset, underwrite) and on every REST query; write inputs reuse
 // the schemas of the modules that store them (events/user-state, alerts/profile), so there is one definition each.
 import { z } from 'zod';
-import { ProfileInputSchema } from '../alerts/profile.js';
-import { FavoriteInputSchema, NoteInputSchema, PresetInputSchema } from '../events/user-state.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { DOORS } from '../registry/groups/doors.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
-import { INVENTORY_FIELDS } from '../listings/inventory.js';
-import { WeightsSchema } from '../scoring/weights.js';
-import { CustomAssumptionsSchema } from '../underwriting/assumptions.js';
+import { CustomAssumptionsSchema } from './assumptions.js';
+import { INVENTORY_FIELDS } from './inventory.js';
+import { ProfileInputSchema } from './profile.js';
+import { FavoriteInputSchema, NoteInputSchema, PresetInputSchema } from './user-state.js';
+import { WeightsSchema } from './weights.js';
 import { FinancingTypeSchema, GeoidInputSchema, LatSchema, LonSchema, MetroSchema, NonEmptySchema, StrategySchema } from './common.js';
 
 const D = DOORS.v;
@@ -82,8 +82,19 @@ export const DeepUnderwriteInputSchema = z
 export type DeepUnderwriteInput = z.output<typeof DeepUnderwriteInputSchema>;
 
 export const PropTypeSchema = z.enum(['mf2_4', 'sfh']);
+/**
+ * get_comps: prop_type defaults to mf2_4 only where neither the caller, the parcel or listing record, nor a unit count
+ * says what the building is; `units` and `property_id` name the subject as the other doors do (same valuation).
+ */
 export const CompsInputSchema = z
-  .object({ address: NonEmptySchema.optional(), lat: LatSchema.optional(), lon: LonSchema.optional(), prop_type: PropTypeSchema.default('mf2_4') })
+  .object({
+    property_id: NonEmptySchema.optional(),
+    address: NonEmptySchema.optional(),
+    lat: LatSchema.optional(),
+    lon: LonSchema.optional(),
+    units: z.number().int().min(1).max(4).optional(),
+    prop_type: PropTypeSchema.optional().describe('mf2_4 or sfh; default mf2_4 when nothing else says'),
+  })
   .refine(hasSubject, SUBJECT_MSG);
 export type CompsInput = z.output<typeof CompsInputSchema>;
 
@@ -119,12 +130,31 @@ export type UnderwriteAliasInput = z.output<typeof UnderwriteAliasInputSchema>;
 
 /** Query numbers: the REST door turns decimal query text into numbers per this schema (http/query.ts), then bounds apply. */
 const qNum = () => z.number();
-/** The spec's REST table names exactly these four; the v1/v2 tools are where units may come from a listing. */
+/**
+ * The spec's REST table names lat, lon, price and units (required); the optional inputs of the `underwrite` tool are
+ * accepted too, so a point answer can carry every figure its inputs allow (rehab or sqft unlock offers and returns).
+ */
 export const UnderwriteQuerySchema = z.strictObject({
   lat: qNum().min(-90).max(90),
   lon: qNum().min(-180).max(180),
   price: qNum().positive(),
   units: qNum().int().min(1).max(4),
+  rehab: qNum().min(0).optional().describe('rehab budget, USD'),
+  rent: qNum().min(0).optional().describe('monthly rent of the whole building, USD (same as rent_override)'),
+  rent_override: qNum().min(0).optional(),
+  prop_type: z.enum(['sfh', 'mf2_4', 'condo']).optional(),
+  beds: qNum().int().min(0).max(40).optional(),
+  sqft: qNum().int().min(1).max(100_000).optional().describe('living area; lets the rehab be estimated'),
+  year_built: qNum().int().min(1800).max(2027).optional(),
+  scope: z.enum(['cosmetic', 'moderate', 'gut', 'structural']).optional(),
+  rate: qNum().gt(0).lte(100).optional().describe('loan rate, percent per year'),
+  down_pct: qNum().min(0).max(1).optional(),
+  hold_months: qNum().int().min(0).max(600).optional(),
+  financing_type: FinancingTypeSchema.optional(),
+  hoa: qNum().min(0).optional().describe('monthly HOA dues, USD'),
+  mgmt_self: z.boolean().optional(),
+  owner_occupied: z.boolean().optional(),
+  strategy: StrategySchema.default('brrrr'),
 });
 export type UnderwriteQuery = z.output<typeof UnderwriteQuerySchema>;
 
@@ -145,9 +175,11 @@ export const EventsQuerySchema = z.strictObject({ after: z.string().regex(/^\d{1
 
 export const TractReportInputSchema = z.object({ geoid: GeoidInputSchema });
 export const MarketPulseInputSchema = z.object({ metro: MetroSchema.default('chicago') });
+/** Strict: an input the report does not read (a crime rate, a demographic field) is refused, never ignored. */
 export const RiskReportInputSchema = z
-  .object({ address: NonEmptySchema.optional(), lat: LatSchema.optional(), lon: LonSchema.optional(), listing_units: z.number().int().min(1).max(4).optional(), year_built: z.number().int().min(1800).max(2027).optional() })
+  .strictObject({ address: NonEmptySchema.optional(), lat: LatSchema.optional(), lon: LonSchema.optional(), listing_units: z.number().int().min(1).max(4).optional(), year_built: z.number().int().min(1800).max(2027).optional() })
   .refine(hasSubject, SUBJECT_MSG);
+export type RiskReportInput = z.output<typeof RiskReportInputSchema>;
 
 export const MapFiltersInputSchema = z.object({
   strategy: StrategySchema.optional(),

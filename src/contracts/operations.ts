@@ -1,82 +1,65 @@
 // Every operation of the service, declared once: REST method and path, MCP tool name (v2) and deprecated alias,
-// scope, zod input and output, and a handler bound to domain functions through OperationDeps. The OpenAPI document,
-// the MCP tool list, the manifest and the REST routes are generated from OPERATIONS; nothing is declared twice.
+// scope, zod input and output. The OpenAPI document, the MCP tool list, the manifest and the REST routes are generated
+// from OPERATIONS; what each operation does is the application layer's (src/app/operations.ts), one function per id.
 import { z } from 'zod';
-import type { Caller } from '../auth/authorize.js';
-import type { RequiredScope } from '../auth/scopes.js';
-import { TOOL_EVENT_KIND } from '../events/kinds.js';
+import type { OpScope } from './auth.js';
 import { HealthSchema } from './health.js';
 import * as I from './inputs.js';
-import type { JsonText, OperationDeps } from './operation-deps.js';
 import { UiAckSchema, WriteAckSchema } from './common.js';
 import { TractListSchema } from './tracts.js';
 import * as O from './tools.js';
 
-export type { OperationDeps } from './operation-deps.js';
-
-/** `operator`: the WRITE_SECRET bearer (operator endpoints), checked by requireOperator, not by key scopes. */
-export type OpScope = RequiredScope | 'operator';
+export type { OpScope } from './auth.js';
 export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; produces?: 'json' | 'sse' };
 export type ToolBinding = { name: string; replacement?: string; aliases?: ReadonlyArray<{ name: string; replacement: string }> };
-export type CallContext = { caller: Caller; requestId: string };
 
-export type Operation<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> = {
+export type Operation = {
   id: string;
   summary: string;
   scope: OpScope;
   rest?: RestBinding;
   tool?: ToolBinding;
-  input: In;
-  output: Out;
-  /** Absent only for streams (GET /api/events), which have their own route. */
-  handler?: (input: z.output<In>, deps: OperationDeps, call: CallContext) => Promise<z.input<Out> | JsonText>;
+  input: z.ZodType;
+  output: z.ZodType;
 };
-
-function op<In extends z.ZodType, Out extends z.ZodType>(o: Operation<In, Out>): Operation {
-  return o as unknown as Operation;
-}
 
 const get = (path: string, produces: 'json' | 'sse' = 'json'): RestBinding => ({ method: 'GET', path, from: 'query', produces });
 const post = (path: string): RestBinding => ({ method: 'POST', path, from: 'body' });
-const uiTool = (kind: keyof typeof TOOL_EVENT_KIND) => async (input: unknown, d: OperationDeps, call: CallContext) => {
-  const rec = await d.appendEvent(TOOL_EVENT_KIND[kind], input, call.caller);
-  return { ok: true as const, event_id: rec.id, kind: rec.kind };
-};
 
 export const OPERATIONS: readonly Operation[] = [
-  op({ id: 'health', summary: 'Liveness, storage bindings, last listings run, stale model rows', scope: 'read', rest: get('/api/health'), input: I.EmptyInputSchema, output: HealthSchema, handler: async (_i, d) => d.health() }),
-  op({ id: 'tracts', summary: 'Every mapped Cook and Lake tract with its location signals (cached 1 hour)', scope: 'read', rest: get('/api/tracts/chicago'), input: I.EmptyInputSchema, output: TractListSchema, handler: async (_i, d) => d.tractList() }),
-  op({ id: 'listings', summary: 'Up to 200 active listings, deduped by address', scope: 'read', rest: get('/api/listings/chicago'), input: I.EmptyInputSchema, output: O.ListingsOutputSchema, handler: async (_i, d) => d.publicListings() }),
-  op({ id: 'underwrite_rest', summary: 'One valuation object with tract, arv_source, comp_arv, risk, underwrite and read', scope: 'read', rest: get('/api/underwrite'), input: I.UnderwriteQuerySchema, output: O.UnderwriteRestOutputSchema, handler: async (i, d) => d.underwriteRest(i) }),
-  op({ id: 'property', summary: 'Property data with the valuation under investor.*', scope: 'read', rest: get('/api/property'), input: I.PropertyQuerySchema, output: O.PropertyOutputSchema, handler: async (i, d) => d.property(i) }),
-  op({ id: 'create_profile_rest', summary: 'Create a strategy (alert) profile; webhook channels also need scope webhooks', scope: 'write-state', rest: post('/api/me/profiles'), input: I.ProfileInputSchema, output: O.ProfileCreatedSchema, handler: async (i, d, c) => d.createProfile(i, c.caller) }),
-  op({ id: 'events', summary: 'Map sync stream (Server-Sent Events, resumable by Last-Event-ID or ?after=)', scope: 'read', rest: get('/api/events', 'sse'), input: I.EventsQuerySchema, output: z.string() }),
-  op({ id: 'openapi', summary: 'This OpenAPI 3.1 document', scope: 'read', rest: get('/api/openapi.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.documents.openapi() }),
-  op({ id: 'mcp_manifest', summary: 'Live tool catalog (v2 names; deprecated aliases with replacement)', scope: 'read', rest: get('/mcp/v2/manifest'), input: I.EmptyInputSchema, output: O.ManifestSchema, handler: async (_i, d) => d.documents.manifest() }),
-  op({ id: 'mcp_tools', summary: 'Live tool catalog (same as /mcp/v2/manifest)', scope: 'read', rest: get('/api/mcp-tools'), input: I.EmptyInputSchema, output: O.ManifestSchema, handler: async (_i, d) => d.documents.manifest() }),
-  op({ id: 'spec_valuation_contract', summary: 'Valuation tiers, ladder, gates and fields', scope: 'read', rest: get('/api/spec/valuation-contract.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.documents.valuationContract() }),
-  op({ id: 'spec_scoring_contract', summary: 'Factor weights, gates, economics factor and score caps', scope: 'read', rest: get('/api/spec/scoring-contract.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.documents.scoringContract() }),
-  op({ id: 'spec_constants_registry', summary: 'Every hand-set constant with unit, reason, source, group version and owner', scope: 'read', rest: get('/api/spec/constants-registry.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.documents.constantsRegistry() }),
-  op({ id: 'spec_error_taxonomy', summary: 'The closed set of error codes with HTTP statuses', scope: 'read', rest: get('/api/spec/error-taxonomy.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.documents.errorTaxonomy() }),
-  op({ id: 'model_registry', summary: 'Current champion, artifact digest, promotion-gate summary, rollback pointer', scope: 'read', rest: get('/api/model-registry'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.engine.modelRegistry() }),
-  op({ id: 'scorecard', summary: 'Per-segment error and suppression rates', scope: 'read', rest: get('/api/metrics/scorecard'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema, handler: async (_i, d) => d.engine.scorecard() }),
-  op({ id: 'admin_analytics', summary: 'Operator-only beta funnel aggregates (Bearer WRITE_SECRET)', scope: 'operator', rest: get('/api/admin/analytics'), input: I.AnalyticsQuerySchema, output: O.AnalyticsOutputSchema, handler: async (i, d) => d.analytics(i.days) }),
+  { id: 'health', summary: 'Liveness, storage bindings, last listings run, stale model rows', scope: 'read', rest: get('/api/health'), input: I.EmptyInputSchema, output: HealthSchema },
+  { id: 'tracts', summary: 'Every mapped Cook and Lake tract with its location signals (cached 1 hour)', scope: 'read', rest: get('/api/tracts/chicago'), input: I.EmptyInputSchema, output: TractListSchema },
+  { id: 'listings', summary: 'Up to 200 active listings, deduped by address', scope: 'read', rest: get('/api/listings/chicago'), input: I.EmptyInputSchema, output: O.ListingsOutputSchema },
+  { id: 'underwrite_rest', summary: 'One valuation object with tract, arv_source, comp_arv, risk, underwrite and read', scope: 'read', rest: get('/api/underwrite'), input: I.UnderwriteQuerySchema, output: O.UnderwriteRestOutputSchema },
+  { id: 'property', summary: 'Property data with the valuation under investor.*', scope: 'read', rest: get('/api/property'), input: I.PropertyQuerySchema, output: O.PropertyOutputSchema },
+  { id: 'create_profile_rest', summary: 'Create a strategy (alert) profile; webhook channels also need scope webhooks', scope: 'write-state', rest: post('/api/me/profiles'), input: I.ProfileInputSchema, output: O.ProfileCreatedSchema },
+  { id: 'events', summary: 'Map sync stream (Server-Sent Events, resumable by Last-Event-ID or ?after=)', scope: 'read', rest: get('/api/events', 'sse'), input: I.EventsQuerySchema, output: z.string() },
+  { id: 'openapi', summary: 'This OpenAPI 3.1 document', scope: 'read', rest: get('/api/openapi.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'mcp_manifest', summary: 'Live tool catalog (v2 names; deprecated aliases with replacement)', scope: 'read', rest: get('/mcp/v2/manifest'), input: I.EmptyInputSchema, output: O.ManifestSchema },
+  { id: 'mcp_tools', summary: 'Live tool catalog (same as /mcp/v2/manifest)', scope: 'read', rest: get('/api/mcp-tools'), input: I.EmptyInputSchema, output: O.ManifestSchema },
+  { id: 'spec_valuation_contract', summary: 'Valuation tiers, ladder, gates and fields', scope: 'read', rest: get('/api/spec/valuation-contract.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'spec_scoring_contract', summary: 'Factor weights, gates, economics factor and score caps', scope: 'read', rest: get('/api/spec/scoring-contract.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'spec_constants_registry', summary: 'Every hand-set constant with unit, reason, source, group version and owner', scope: 'read', rest: get('/api/spec/constants-registry.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'spec_error_taxonomy', summary: 'The closed set of error codes with HTTP statuses', scope: 'read', rest: get('/api/spec/error-taxonomy.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'model_registry', summary: 'Current champion, artifact digest, promotion-gate summary, rollback pointer', scope: 'read', rest: get('/api/model-registry'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'scorecard', summary: 'Per-segment error and suppression rates', scope: 'read', rest: get('/api/metrics/scorecard'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'admin_analytics', summary: 'Operator-only beta funnel aggregates (Bearer WRITE_SECRET)', scope: 'operator', rest: get('/api/admin/analytics'), input: I.AnalyticsQuerySchema, output: O.AnalyticsOutputSchema },
 
-  op({ id: 'search_investment_inventory', summary: 'Point-supported, current-model listings ranked by per-strategy inventory percentile; range-only, area-context, stale and suppressed rows excluded', scope: 'read', tool: { name: 'search_investment_inventory' }, input: I.InventorySearchInputSchema, output: O.InventorySearchOutputSchema, handler: async (i, d) => d.searchInventory(i) }),
-  op({ id: 'search_deals', summary: 'Deprecated: use search_investment_inventory. Top listings plus top-scoring tracts', scope: 'read', tool: { name: 'search_deals', replacement: 'search_investment_inventory' }, input: I.SearchDealsInputSchema, output: O.SearchDealsOutputSchema, handler: async (i, d) => d.searchDeals(i) }),
-  op({ id: 'deep_underwrite_asset', summary: 'Valuation evidence plus pro-forma only when calibrated evidence supports a point; yearly cashflow; assumptions echoed', scope: 'underwrite', tool: { name: 'deep_underwrite_asset' }, input: I.DeepUnderwriteInputSchema, output: O.UnderwriteAnswerSchema, handler: async (i, d) => d.deepUnderwrite(i) }),
-  op({ id: 'underwrite', summary: 'Deprecated: use deep_underwrite_asset. Underwrite with v1 parameters', scope: 'underwrite', tool: { name: 'underwrite', replacement: 'deep_underwrite_asset' }, input: I.UnderwriteAliasInputSchema, output: O.UnderwriteAnswerSchema, handler: async (i, d) => d.underwriteAlias(i) }),
-  op({ id: 'get_comps', summary: 'Valuation evidence: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence', scope: 'underwrite', tool: { name: 'get_comps', aliases: [{ name: 'comps', replacement: 'get_comps' }] }, input: I.CompsInputSchema, output: O.CompsOutputSchema, handler: async (i, d) => d.engine.comps(i) }),
-  op({ id: 'get_tract_report', summary: 'Every labeled signal for one tract', scope: 'read', tool: { name: 'get_tract_report' }, input: I.TractReportInputSchema, output: O.TractReportOutputSchema, handler: async (i, d) => d.tractReport(i.geoid) }),
-  op({ id: 'market_pulse', summary: 'County pulse: top tracts per strategy, Section 8 arbitrage ZIPs, reassessment-shock leaders, data vintages', scope: 'read', tool: { name: 'market_pulse' }, input: I.MarketPulseInputSchema, output: O.MarketPulseOutputSchema, handler: async (i, d) => d.engine.marketPulse(i) }),
-  op({ id: 'risk_report', summary: 'Risk score 0-100, band and flags with reasons (independent of opportunity)', scope: 'read', tool: { name: 'risk_report' }, input: I.RiskReportInputSchema, output: O.RiskReportOutputSchema, handler: async (i, d) => d.engine.riskReport(i) }),
-  op({ id: 'save_favorite_property', summary: 'Save a favorite property; syncs to the map stream', scope: 'write-state', tool: { name: 'save_favorite_property' }, input: I.FavoriteInputSchema, output: WriteAckSchema, handler: async (i, d, c) => d.writeState('save_favorite_property', i, c.caller) }),
-  op({ id: 'update_underwriting_preset', summary: 'Create or update a named underwriting preset', scope: 'write-state', tool: { name: 'update_underwriting_preset' }, input: I.PresetInputSchema, output: WriteAckSchema, handler: async (i, d, c) => d.writeState('update_underwriting_preset', i, c.caller) }),
-  op({ id: 'create_strategy_profile', summary: 'Create an alert subscription (webhook channels also need scope webhooks)', scope: 'write-state', tool: { name: 'create_strategy_profile' }, input: I.ProfileInputSchema, output: O.ProfileCreatedSchema, handler: async (i, d, c) => d.createProfile(i, c.caller) }),
-  op({ id: 'add_note', summary: 'Attach a note (body at most 4000 characters)', scope: 'write-state', tool: { name: 'add_note' }, input: I.NoteInputSchema, output: WriteAckSchema, handler: async (i, d, c) => d.writeState('add_note', i, c.caller) }),
-  op({ id: 'update_map_filters', summary: 'UI controller: push a filter update onto the sync stream', scope: 'read', tool: { name: 'update_map_filters' }, input: I.MapFiltersInputSchema, output: UiAckSchema, handler: uiTool('update_map_filters') }),
-  op({ id: 'fly_to_location', summary: 'UI controller: move the map to a location', scope: 'read', tool: { name: 'fly_to_location' }, input: I.FlyToInputSchema, output: UiAckSchema, handler: uiTool('fly_to_location') }),
-  op({ id: 'highlight_properties', summary: 'UI controller: highlight property ids on the map', scope: 'read', tool: { name: 'highlight_properties' }, input: I.HighlightInputSchema, output: UiAckSchema, handler: uiTool('highlight_properties') }),
+  { id: 'search_investment_inventory', summary: 'Point-supported, current-model listings ranked by per-strategy inventory percentile; range-only, area-context, stale and suppressed rows excluded', scope: 'read', tool: { name: 'search_investment_inventory' }, input: I.InventorySearchInputSchema, output: O.InventorySearchOutputSchema },
+  { id: 'search_deals', summary: 'Deprecated: use search_investment_inventory. Top listings plus top-scoring tracts', scope: 'read', tool: { name: 'search_deals', replacement: 'search_investment_inventory' }, input: I.SearchDealsInputSchema, output: O.SearchDealsOutputSchema },
+  { id: 'deep_underwrite_asset', summary: 'Valuation evidence plus pro-forma only when calibrated evidence supports a point; yearly cashflow; assumptions echoed', scope: 'underwrite', tool: { name: 'deep_underwrite_asset' }, input: I.DeepUnderwriteInputSchema, output: O.UnderwriteAnswerSchema },
+  { id: 'underwrite', summary: 'Deprecated: use deep_underwrite_asset. Underwrite with v1 parameters', scope: 'underwrite', tool: { name: 'underwrite', replacement: 'deep_underwrite_asset' }, input: I.UnderwriteAliasInputSchema, output: O.UnderwriteAnswerSchema },
+  { id: 'get_comps', summary: 'Valuation evidence: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence', scope: 'underwrite', tool: { name: 'get_comps', aliases: [{ name: 'comps', replacement: 'get_comps' }] }, input: I.CompsInputSchema, output: O.CompsOutputSchema },
+  { id: 'get_tract_report', summary: 'Every labeled signal for one tract', scope: 'read', tool: { name: 'get_tract_report' }, input: I.TractReportInputSchema, output: O.TractReportOutputSchema },
+  { id: 'market_pulse', summary: 'County pulse: top tracts per strategy, Section 8 arbitrage ZIPs, reassessment-shock leaders, data vintages', scope: 'read', tool: { name: 'market_pulse' }, input: I.MarketPulseInputSchema, output: O.MarketPulseOutputSchema },
+  { id: 'risk_report', summary: 'Risk score 0-100, band and flags with reasons (independent of opportunity)', scope: 'read', tool: { name: 'risk_report' }, input: I.RiskReportInputSchema, output: O.RiskReportOutputSchema },
+  { id: 'save_favorite_property', summary: 'Save a favorite property; syncs to the map stream', scope: 'write-state', tool: { name: 'save_favorite_property' }, input: I.FavoriteInputSchema, output: WriteAckSchema },
+  { id: 'update_underwriting_preset', summary: 'Create or update a named underwriting preset', scope: 'write-state', tool: { name: 'update_underwriting_preset' }, input: I.PresetInputSchema, output: WriteAckSchema },
+  { id: 'create_strategy_profile', summary: 'Create an alert subscription (webhook channels also need scope webhooks)', scope: 'write-state', tool: { name: 'create_strategy_profile' }, input: I.ProfileInputSchema, output: O.ProfileCreatedSchema },
+  { id: 'add_note', summary: 'Attach a note (body at most 4000 characters)', scope: 'write-state', tool: { name: 'add_note' }, input: I.NoteInputSchema, output: WriteAckSchema },
+  { id: 'update_map_filters', summary: 'UI controller: push a filter update onto the sync stream', scope: 'read', tool: { name: 'update_map_filters' }, input: I.MapFiltersInputSchema, output: UiAckSchema },
+  { id: 'fly_to_location', summary: 'UI controller: move the map to a location', scope: 'read', tool: { name: 'fly_to_location' }, input: I.FlyToInputSchema, output: UiAckSchema },
+  { id: 'highlight_properties', summary: 'UI controller: highlight property ids on the map', scope: 'read', tool: { name: 'highlight_properties' }, input: I.HighlightInputSchema, output: UiAckSchema },
 ];
 
 const BY_ID = new Map(OPERATIONS.map((o) => [o.id, o]));

@@ -1,7 +1,11 @@
 // Output schemas of the operations (REST bodies and MCP structuredContent). Every numeric answer extends
 // AnswerMetaSchema; every valuation payload carries `disclosure`. Refusals and unscored rows are values here.
 import { z } from 'zod';
+import { CompRejectionSchema, CompSchema } from './comp.js';
+import { RiskFlagSchema, RiskReportSchema } from './risk.js';
+import { SubjectSchema } from './subject.js';
 import { TractRecordSchema } from './tracts.js';
+import { CashflowYearSchema, OffersSchema, ReturnsSchema, ScoringDetailSchema, StrategyScoresSchema, TractSummarySchema, UnderwriteBlockSchema } from './underwrite.js';
 import { DISCLOSURE, UnscoredReasonSchema, ValuationSchema } from './valuation.js';
 import { AnswerMetaSchema, RefusalSchema, StrategySchema } from './common.js';
 
@@ -52,41 +56,59 @@ export const UnderwriteAnswerSchema = AnswerMetaSchema.extend({
   valuation: ValuationSchema.nullable(),
   strategy: StrategySchema,
   unscored_reason: z.union([UnscoredReasonSchema, z.string()]).nullable(),
-  offers: Json.nullable(),
+  missing_inputs: z.array(z.string()).describe('inputs that would unlock the unscored figures (e.g. rehab or sqft)'),
+  offers: OffersSchema.nullable(),
   dscr: z.number().nullable(),
-  returns: Json.nullable(),
-  strategy_scores: Json.nullable(),
-  cashflow_projection: z.array(Json).nullable().describe('yearly: rent +2%/yr, opex +2.5%/yr'),
+  returns: ReturnsSchema.nullable(),
+  strategy_scores: StrategyScoresSchema.nullable(),
+  scoring: ScoringDetailSchema.nullable(),
+  cashflow_projection: z.array(CashflowYearSchema).nullable().describe('yearly: rent +2%/yr, opex +2.5%/yr'),
   assumptions: Json.describe('every accepted assumption echoed, caller-supplied or default'),
 });
 export type UnderwriteAnswer = z.infer<typeof UnderwriteAnswerSchema>;
 
-/** GET /api/underwrite: one valuation object with the underwrite extras, or a refusal answer. */
-export const UnderwriteRestOutputSchema = z.union([
-  ValuationSchema.extend({
-    tract: Json.nullable().optional(),
-    arv_source: z.string().nullable().optional(),
-    // Spec (legacy summary fields): base, conservative, aggressive plus the comps used; absent when the gates refuse.
-    comp_arv: z.object({ base: z.number().nullable(), conservative: z.number().nullable(), aggressive: z.number().nullable(), comps: z.array(Json).nullable().optional() }).optional(),
-    risk: Json.nullable().optional(),
-    underwrite: Json.nullable().optional(),
-    read: z.string().optional(),
-  }),
-  AnswerMetaSchema.extend({ disclosure: DisclosureSchema, refusal: RefusalSchema }),
-]);
+// Spec (legacy summary fields): base, conservative, aggressive plus the comps used; absent when the gates refuse.
+export const CompArvSchema = z.object({ base: z.number().nullable(), conservative: z.number().nullable(), aggressive: z.number().nullable(), comps: z.array(CompSchema) });
 
-/** Loose: the engine's extra evidence (outcome, reasons, subject, flip pairs) passes through. */
-export const CompsOutputSchema = z.looseObject({
-  ...AnswerMetaSchema.shape,
+/** GET /api/underwrite: one valuation object with tract, arv_source, comp_arv (only when allowed), risk, underwrite and read. */
+export const UnderwriteRestBodySchema = ValuationSchema.extend({
+  tract: TractSummarySchema.nullable(),
+  arv_source: z.string(),
+  comp_arv: CompArvSchema.optional(),
+  risk: RiskReportSchema.nullable(),
+  underwrite: UnderwriteBlockSchema,
+  read: z.string().describe('one-sentence verdict; never states a number the valuation does not allow'),
+});
+export type UnderwriteRestBody = z.infer<typeof UnderwriteRestBodySchema>;
+
+/** GET /api/underwrite: the body above, or a refusal answer. */
+export const UnderwriteRestOutputSchema = z.union([UnderwriteRestBodySchema, AnswerMetaSchema.extend({ disclosure: DisclosureSchema, refusal: RefusalSchema })]);
+
+/** get_comps: the served valuation's comp evidence. Accepted and rejected candidates are listed even when the ladder served no Tier-1 value. */
+export const CompsOutputSchema = AnswerMetaSchema.extend({
   disclosure: DisclosureSchema,
   refusal: RefusalSchema.nullable(),
+  subject: SubjectSchema.nullable(),
+  segment: z.string().nullable(),
+  outcome: z.string().nullable(),
   method: z.string().nullable(),
   tier: z.number().int().nullable(),
-  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
-  dispersion: z.number().nullable(),
-  comps_used: z.array(Json),
-  comps_rejected: z.array(Json),
+  value: z.number().nullable().describe('the served point, null unless the valuation is a point'),
+  interval: z.object({ low: z.number(), high: z.number() }).nullable().describe('the served low/high (the calibrated interval on Tier 1)'),
+  calibrated_interval: ValuationSchema.shape.arv.shape.interval,
+  suppression_reason: z.string().nullable(),
+  range_reason: z.string().nullable(),
+  ladder_step: z.number().int().nullable(),
+  dispersion: z.number().nullable().describe('robust dispersion (fsd) of the accepted comps, percent'),
+  dispersion_detail: z.object({ fsd_pct: z.number().nullable(), fsd_tier: z.string().nullable(), gate_pct: z.number() }),
+  comps_used: z.array(CompSchema),
+  comps_rejected: z.array(CompRejectionSchema),
+  flip_pairs_summary: z.looseObject({}).nullable(),
+  time_index_note: z.string().nullable(),
+  fallback_chain: z.array(Json),
+  inputs_hash: z.string().nullable(),
 });
+export type CompsOutput = z.infer<typeof CompsOutputSchema>;
 
 export const TractReportOutputSchema = AnswerMetaSchema.extend({
   tract: TractRecordSchema,
@@ -104,13 +126,25 @@ export const MarketPulseOutputSchema = AnswerMetaSchema.extend({
 });
 
 export const RiskReportOutputSchema = AnswerMetaSchema.extend({
-  risk_score: z.number().min(0).max(100).nullable(),
-  band: z.string().nullable(),
-  flags: z.array(z.object({ flag: z.string(), reason: z.string() })),
+  risk_score: z.number().min(0).max(100),
+  band: RiskReportSchema.shape.band,
+  flags: z.array(RiskFlagSchema.extend({ flag: RiskFlagSchema.shape.code })),
+  excluded_inputs: z.string(),
+  disclosure: DisclosureSchema,
+  subject: SubjectSchema,
+  /** Set when the subject could not be valued (units unknown): the flags that need a valuation say there is no evidence. */
+  valuation_refusal: RefusalSchema.nullable(),
 });
+export type RiskReportOutput = z.infer<typeof RiskReportOutputSchema>;
 
-/** valuation null with a refusal (units_required) when neither the query nor a listing gives a unit count. */
-export const PropertyOutputSchema = z.looseObject({ property: Json, investor: z.looseObject({ valuation: ValuationSchema.nullable() }), refusal: RefusalSchema.nullable(), disclosure: DisclosureSchema });
+/** GET /api/property: the property record with the valuation (and its risk and tract context) under investor.*; a refusal (units_required) carries no valuation. */
+export const PropertyOutputSchema = z.object({
+  property: z.union([SubjectSchema, Json]),
+  investor: z.object({ valuation: ValuationSchema.nullable(), risk: RiskReportSchema.nullable(), tract: TractSummarySchema.nullable() }),
+  refusal: RefusalSchema.nullable(),
+  disclosure: DisclosureSchema,
+});
+export type PropertyOutput = z.infer<typeof PropertyOutputSchema>;
 
 /** The listing record fields the spec names; the listings domain adds valuation, target and motivation fields. */
 export const ListingPublicSchema = z.looseObject({

@@ -5,25 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import { getEventLog, type EventLog } from './log.js';
 
-const NonEmpty = z.string().trim().min(1);
-// Values that become part of an LMDB key are bounded: an over-long one must be a 400, not a store error (500).
-// A refinement, not .max(): the published tool/OpenAPI schemas (snapshotted by the doors' tests) stay unchanged.
-const KEY_MAX = AUTH_LIMITS.v.user_state_key_max_chars;
-const KeyPart = NonEmpty.refine((s) => s.length <= KEY_MAX, { message: `at most ${KEY_MAX} characters` });
-const JsonObject = z.record(z.string(), z.unknown());
+import { FavoriteInputSchema, NoteInputSchema, PresetInputSchema } from '../contracts/user-state.js';
 
-export const FavoriteInputSchema = z.strictObject({ property_id: KeyPart.optional(), address: KeyPart.optional(), payload: JsonObject.optional() })
-  .refine((v) => v.property_id !== undefined || v.address !== undefined, { message: 'property_id or address is required' });
-export const PresetInputSchema = z.strictObject({ id: KeyPart.optional(), name: NonEmpty, assumptions: JsonObject });
-export const NoteInputSchema = z.strictObject({
-  property_id: NonEmpty.optional(),
-  entity_id: NonEmpty.optional(),
-  body: z.string().min(1).max(AUTH_LIMITS.v.note_body_max_chars),
-});
+export { FavoriteInputSchema, NoteInputSchema, PresetInputSchema };
 
 export type Favorite = { id: string; property_id: string | null; address: string | null; payload: Record<string, unknown>; saved_at: string; actor: string };
 export type Preset = { id: string; name: string; assumptions: Record<string, unknown>; created_at: string; updated_at: string; actor: string };

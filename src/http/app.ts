@@ -1,34 +1,30 @@
-// The Koa application: request id + error mapping first, then the routes. The doors parse, authorize, call, serialize;
-// they never compute (DESIGN.md). Everything the routes need arrives in the ServiceContext.
+// The Koa application: request id + error mapping first, then the door middleware, then the routes. The doors parse,
+// authorize, call the application layer (src/app), serialize; they never compute (DESIGN.md).
 import Koa from 'koa';
 import { Router } from '@koa/router';
-import { errorMiddleware } from './errors.js';
-import { buildOperationDeps, openDoorServices } from '../app/deps.js';
-import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
-import { registerMcpRoutes } from '../mcp/http.js';
 import type { ServiceContext } from '../app/context.js';
-import { registerHealthRoutes } from './routes/health.route.js';
-import { registerTractRoutes } from './routes/tracts.route.js';
-import { registerModelRegistryRoutes } from './routes/model-registry.route.js';
-import { registerScorecardRoutes } from './routes/scorecard.route.js';
+import { openDoorServices } from '../app/door-services.js';
+import { buildOperations, type OperationFn } from '../app/operations.js';
+import { errorMiddleware } from './errors.js';
+import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
+import { registerToolRoutes, type ToolDoor } from './tool-route.js';
 
-export function createApp(svc: ServiceContext): Koa {
+/** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. */
+export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor };
+
+export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: svc.config.trustProxy });
   app.silent = true;
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
   const doors = openDoorServices(svc);
-  const deps = buildOperationDeps(svc, doors);
+  const operations = buildOperations(svc, doors);
   mountDoorMiddleware(app, svc, doors);
   const router = new Router();
-  registerHealthRoutes(router, svc);
-  registerTractRoutes(router, svc);
-  registerModelRegistryRoutes(router, svc);
-  registerScorecardRoutes(router, svc);
-  // After the dedicated routes: /mcp, /api/events, then every other operation of contracts/operations.ts.
-  const mcpSessions = registerMcpRoutes(router, svc, doors, deps);
-  // at shutdown: end MCP sessions, then write the audit's last batch
-  svc.closeHooks?.push(() => mcpSessions.closeAll(), () => doors.audit.flush());
-  registerOperationRoutes(router, deps, doors);
+  const tools = opts.toolDoor?.(operations);
+  if (tools) registerToolRoutes(router, doors, tools);
+  // at shutdown: end tool sessions, then write the audit's last batch
+  svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.flush());
+  registerOperationRoutes(router, operations, doors);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

@@ -7,13 +7,14 @@ import type { Context, Next } from 'koa';
 import { authorize } from '../auth/authorize.js';
 import { isOperatorAuthorization } from '../auth/operator.js';
 import { OPERATIONS, operationForRequest, type Operation } from '../contracts/operations.js';
-import { JsonText, type OperationDeps } from '../contracts/operation-deps.js';
+import { JsonText, Reply } from '../contracts/reply.js';
 import { AppError } from '../errors/app-error.js';
-import { eventsStreamHandler } from '../events/stream.js';
+import { eventsStreamHandler } from './events-stream.js';
 import { readJsonBody } from './body.js';
 import { queryInput } from './query.js';
 import type { ServiceContext } from '../app/context.js';
-import type { DoorServices } from '../app/deps.js';
+import type { DoorServices } from '../app/door-services.js';
+import type { OperationFn } from '../app/operations.js';
 import { validationError } from './errors.js';
 import { auditMiddleware } from './middleware/audit.js';
 import { authMiddleware, callerOf } from './middleware/auth.js';
@@ -73,20 +74,25 @@ async function operationGuard(ctx: Context, next: Next, svc: ServiceContext): Pr
   await next();
 }
 
-/**
- * Registers every operation that has a REST binding and a handler. Call it after the dedicated routes: a path a
- * dedicated route already serves is answered there (koa-router runs the first matching route that does not yield).
- */
-export function registerOperationRoutes(router: Router, deps: OperationDeps, doors: DoorServices): void {
+/** Sends an operation's answer: its object as JSON, pre-serialized JSON text as is, a Reply with its status and headers. */
+function send(ctx: Context, answer: unknown, status: number): void {
+  const reply = answer instanceof Reply ? answer : null;
+  const body = reply ? reply.body : answer;
+  ctx.status = reply ? reply.status : status;
+  if (reply) ctx.set({ ...reply.headers });
+  if (body instanceof JsonText) ctx.type = 'application/json';
+  ctx.body = body instanceof JsonText ? body.text : body;
+}
+
+/** Registers every operation that has a REST binding: the guard validated its input; its function answers. */
+export function registerOperationRoutes(router: Router, operations: ReadonlyMap<string, OperationFn>, doors: DoorServices): void {
   router.get('/api/events', eventsStreamHandler({ log: doors.events }));
   for (const op of OPERATIONS) {
-    if (!op.rest || !op.handler || op.rest.produces === 'sse') continue;
-    const handler = op.handler;
+    const fn = operations.get(op.id);
+    if (!op.rest || !fn || op.rest.produces === 'sse') continue;
     const route = async (ctx: Context): Promise<void> => {
-      const out = await handler(ctx.state.input, deps, { caller: callerOf(ctx), requestId: String(ctx.state.requestId ?? '') });
-      ctx.status = op.rest!.method === 'POST' ? 201 : 200;
-      if (out instanceof JsonText) ctx.type = 'application/json';
-      ctx.body = out instanceof JsonText ? out.text : out;
+      const answer = await fn(ctx.state.input as never, { caller: callerOf(ctx), requestId: String(ctx.state.requestId ?? '') });
+      send(ctx, answer, op.rest!.method === 'POST' ? 201 : 200);
     };
     if (op.rest.method === 'GET') router.get(op.rest.path, route);
     else router.post(op.rest.path, route);

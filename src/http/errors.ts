@@ -4,17 +4,10 @@ import type { Context, Next } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, isAppError } from '../errors/app-error.js';
-import { ERROR_CODES, type ErrorCode } from '../errors/codes.js';
+import type { ErrorCode } from '../errors/codes.js';
+import { errorBody } from '../contracts/error-body.js';
 
-export const ErrorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
-    request_id: z.string(),
-    details: z.unknown().optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export { ErrorBodySchema, errorBody, type ErrorBody } from '../contracts/error-body.js';
 
 /** Converts a zod failure into a validation AppError listing each offending path. */
 export function validationError(err: z.ZodError, where: string): AppError {
@@ -32,13 +25,6 @@ function toAppError(err: unknown): AppError {
   const code = byStatus[status];
   if (code) return new AppError(code, (err as Error).message || code);
   return new AppError('internal_error', 'internal error', { cause: err });
-}
-
-export function errorBody(e: AppError, requestId: string): ErrorBody {
-  const message = e.expose ? e.message : 'internal error';
-  const body: ErrorBody = { error: { code: e.code, message, request_id: requestId } };
-  if (e.expose && e.details != null) body.error.details = e.details;
-  return body;
 }
 
 /** First middleware: assigns a request id, catches everything below it, logs 5xx. */

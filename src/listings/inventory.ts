@@ -6,6 +6,7 @@ import { AppError } from '../errors/app-error.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
 import { MODEL_VERSION, MODEL_VERSIONS } from '../registry/versions.js';
 import { DISCLOSURE } from '../contracts/valuation.js';
+import { INVENTORY_FIELDS } from '../contracts/inventory.js';
 import { STRATEGIES, type Strategy } from '../underwriting/types.js';
 import type { ScoredListing } from './rows.js';
 
@@ -25,11 +26,7 @@ export const InventoryQuerySchema = z.strictObject({
 });
 export type InventoryQuery = z.input<typeof InventoryQuerySchema>;
 
-/** Fields a caller may ask for (`fields`); the default page carries all of them. */
-export const INVENTORY_FIELDS = [
-  'listing_id', 'address', 'zip', 'price', 'url', 'lat', 'lon', 'units', 'property_type', 'percentile', 'percentiles', 'deal_score',
-  'best_strategy', 'arv', 'arv_low', 'arv_high', 'arv_method', 'arv_confidence', 'confidence', 'strategy_scores', 'investor_targets', 'model_version', 'scored_at', 'first_seen_at', 'reasons',
-] as const;
+export { INVENTORY_FIELDS };
 type Field = (typeof INVENTORY_FIELDS)[number];
 
 export type ExclusionCounts = { not_active: number; not_point: number; stale_model: number; unscored_for_strategy: number; filtered: number };

@@ -24,6 +24,8 @@ export type ScoredListing = ListingRecord & {
   arv: number | null;
   strategy_scores: Record<Strategy, number | null> | null;
   percentiles: Record<Strategy, number | null>;
+  /** Raw strategy scores behind the percentiles (null = unscored or gated out): the population a single answer is placed in. */
+  raw_scores: Record<Strategy, number | null>;
   deal_score: number | null;
   best_strategy: Strategy | null;
   score_basis: 'point' | 'area_estimate' | null;
@@ -60,7 +62,7 @@ export function buildScoredListing(p: RowParts): ScoredListing {
   const { score: s } = p;
   const basis = s.point_actionable ? 'point' : null;
   const d = basis ? dealScore(p.percentiles, basis) : { deal_score: null, score_basis: null, best_strategy: null };
-  const { id: _id, raw: _raw, null_reasons, economics, error, ...valuation } = s;
+  const { id: _id, raw, null_reasons, economics, error, ...valuation } = s;
   return {
     ...p.listing,
     feed_status: (p.listing as Partial<ScoredListing>).feed_status ?? p.listing.status,
@@ -75,6 +77,7 @@ export function buildScoredListing(p: RowParts): ScoredListing {
     arv: s.point_actionable ? s.arv_value : null,
     strategy_scores: s.point_actionable ? p.percentiles : null,
     percentiles: p.percentiles,
+    raw_scores: raw,
     deal_score: d.deal_score,
     best_strategy: d.best_strategy,
     score_basis: d.score_basis,

@@ -47,14 +47,12 @@ export type ListingsRunResult = {
 type Feed = ListingRecord & { feed_status?: string };
 const feedStatus = (l: Feed): string => l.feed_status ?? l.status;
 
-/** Subject fields straight from the feed record (caller fields win in subject resolution, so nothing is re-looked-up). */
+/**
+ * A listing is valued by its id, as a door asked about it would be: subject resolution reads the listing record (and
+ * its parcel), so every fact carries its true source (`listing`, `parcel_record`), never `caller`.
+ */
 export function subjectOfListing(l: ListingRecord): ScoreSubject {
-  const pt = l.property_type === 'sfh' || l.property_type === 'mf2_4' || l.property_type === 'condo' ? l.property_type : null;
-  const cond = l.condition === 'distressed' || l.condition === 'dated' || l.condition === 'renovated' || l.condition === 'new' ? l.condition : null;
-  return {
-    id: l.listing_id,
-    input: { lat: l.lat, lon: l.lon, address: l.address || null, price: l.price_usd, units: l.units, propType: pt, beds: l.beds, sqft: l.sqft, yearBuilt: l.year_built, condition: cond },
-  };
+  return { id: l.listing_id, input: { propertyId: l.listing_id } };
 }
 
 function inactiveRow(l: Feed, status: 'duplicate' | 'overflow', duplicateOf: string | null): Feed & { status: string; duplicate_of: string | null } {

@@ -18,11 +18,11 @@ export type SignalSet = { snapshotId: string; asOf: string; salesThrough: string
 const cache = new WeakMap<Store, SignalSet>();
 
 /** Tract signals of the store's current snapshot; computed on first use and whenever the snapshot changes. */
-export function tractSignalsFor(store: Store): SignalSet {
-  const id = store.currentSnapshotId();
+export function tractSignalsFor(store: Store, snapshotId: string | null = store.currentSnapshotId()): SignalSet {
+  const id = snapshotId;
   const hit = cache.get(store);
   if (hit && hit.snapshotId === id) return hit;
-  const snap = store.readSalesSnapshot();
+  const snap = store.readSalesSnapshot(id ?? undefined);
   // a corpus stored without a parcel table still has sales signals; any other failure is a real fault and propagates
   const parcels = (() => {
     try {

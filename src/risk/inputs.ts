@@ -29,30 +29,49 @@ export type RiskExtras = {
   listingEvents?: readonly string[];
 };
 
+/** What the report reads of a valuation; without one (units unknown) only the subject and its tax are known. */
+export type RiskValuationEvidence = {
+  subject: Valuation['subject'];
+  asOf: string;
+  tax: Valuation['tax'] | null;
+  appraisalCeiling: Valuation['arv']['appraisal_ceiling'] | null;
+  rentConfidence: Valuation['rent']['rent_confidence'] | null;
+};
+
+/** The report's evidence of a full valuation. */
+export function evidenceOfValuation(v: Valuation): RiskValuationEvidence {
+  return { subject: v.subject, asOf: v.as_of, tax: v.tax, appraisalCeiling: v.arv.appraisal_ceiling ?? null, rentConfidence: v.rent.rent_confidence ?? null };
+}
+
 /** Everything the report needs for a valued subject; the corpus parts come from `ctx` (the valuation's context). */
 export function riskInputsFor(v: Valuation, ctx: Pick<ValuationContext, 'sales' | 'parcelSales' | 'subjects'>, extras: RiskExtras = {}): RiskInputs {
-  const s = v.subject;
+  return riskInputsOf(evidenceOfValuation(v), ctx, extras);
+}
+
+export function riskInputsOf(e: RiskValuationEvidence, ctx: Pick<ValuationContext, 'sales' | 'parcelSales' | 'subjects'>, extras: RiskExtras = {}): RiskInputs {
+  const s = e.subject;
   const pin = s.key.startsWith('pin:') ? s.key.slice(4) : null;
   const row = pin !== null && ctx.subjects.parcels ? ctx.subjects.parcels.rowOfPin(pin) : null;
-  const near = distressNear(ctx.sales, s.lat, s.lon, dayOfIso(v.as_of));
+  const near = distressNear(ctx.sales, s.lat, s.lon, dayOfIso(e.asOf));
   const legal = row !== null && ctx.subjects.parcels && ctx.subjects.parcels.units[row] > 0 ? ctx.subjects.parcels.units[row] : null;
   const listing = s.listing_id ? ctx.subjects.listingById.get(s.listing_id) : undefined;
   const listingUnits = extras.listingUnits ?? (s.units_source === 'listing' || s.units_source === 'caller' ? s.units : null);
   return {
     priceUsd: s.price,
-    taxCurrentAnnualUsd: v.tax.current_annual,
-    taxPredictiveAnnualUsd: v.tax.predictive_annual,
-    taxShockFlag: v.tax.shock_flag ?? null,
+    taxCurrentAnnualUsd: e.tax?.current_annual ?? null,
+    taxPredictiveAnnualUsd: e.tax?.predictive_annual ?? null,
+    taxShockFlag: e.tax?.shock_flag ?? null,
+    taxTargetBasis: e.tax?.target_basis ?? null,
     basement: extras.basement ?? null,
     nearbySales: near.n,
     nearbyDistressedSales: near.distressed,
     lastDeedType: lastDeedOf(ctx, row),
-    listingEvents: extras.listingEvents ?? listing?.history.map((e) => e.event) ?? [],
+    listingEvents: extras.listingEvents ?? listing?.history.map((ev) => ev.event) ?? [],
     listingUnits,
     legalUnits: legal,
-    appraisalCeilingFlag: v.arv.appraisal_ceiling?.flag ?? null,
-    maxRenoSale24moUsd: v.arv.appraisal_ceiling?.max_reno_sale_24mo ?? null,
+    appraisalCeilingFlag: e.appraisalCeiling?.flag ?? null,
+    maxRenoSale24moUsd: e.appraisalCeiling?.max_reno_sale_24mo ?? null,
     yearBuilt: extras.yearBuilt ?? s.year_built ?? null,
-    rentConfidence: v.rent.rent_confidence ?? null,
+    rentConfidence: e.rentConfidence ?? null,
   };
 }

@@ -1,6 +1,7 @@
 // The risk report: nine flags, each with a stated reason, a 0–100 score and a band. Pure: every input is evidence
 // already gathered (inputs.ts). Crime and protected or proxy demographic fields are not in RiskInputs and never can
 // be (test/risk asserts the key list). Risk is independent of opportunity: nothing here reads a strategy score.
+import { RISK_FLAGS, type RiskBand, type RiskFlag, type RiskFlagCode, type RiskReport } from '../contracts/risk.js';
 import { RISK } from '../registry/groups/risk.js';
 import { TAX } from '../registry/groups/tax.js';
 
@@ -14,6 +15,8 @@ export type RiskInputs = {
   taxPredictiveAnnualUsd: number | null;
   /** tax.shock_flag of the tax module, when it computed one. */
   taxShockFlag: boolean | null;
+  /** What the forward bill was projected on (tax.target_basis): the ARV, the caller's price or the area estimate. */
+  taxTargetBasis: 'arv' | 'price' | 'area_estimate' | null;
   /** From characteristics (CCAO char_bsmt); null = no evidence either way. */
   basement: BasementType | null;
   /** Sales within distress_radius_mi over distress_window_days, and how many of them were distressed. */
@@ -34,31 +37,13 @@ export type RiskInputs = {
 
 /** Every input key, checked against RiskInputs both ways at compile time. */
 export const RISK_INPUT_KEYS = [
-  'priceUsd', 'taxCurrentAnnualUsd', 'taxPredictiveAnnualUsd', 'taxShockFlag', 'basement', 'nearbySales', 'nearbyDistressedSales',
+  'priceUsd', 'taxCurrentAnnualUsd', 'taxPredictiveAnnualUsd', 'taxShockFlag', 'taxTargetBasis', 'basement', 'nearbySales', 'nearbyDistressedSales',
   'lastDeedType', 'listingEvents', 'listingUnits', 'legalUnits', 'appraisalCeilingFlag', 'maxRenoSale24moUsd', 'yearBuilt', 'rentConfidence',
 ] as const satisfies ReadonlyArray<keyof RiskInputs>;
 type _AllKeysListed = Exclude<keyof RiskInputs, (typeof RISK_INPUT_KEYS)[number]> extends never ? true : never;
 export const RISK_INPUT_KEYS_COMPLETE: _AllKeysListed = true;
 
-export const RISK_FLAGS = [
-  'tax_shock', 'tax_trap', 'basement_flood', 'distress_proximity', 'closing_friction', 'legal_unit_mismatch', 'appraisal_ceiling', 'vintage_stock', 'rent_model_uncertainty',
-] as const;
-export type RiskFlagCode = (typeof RISK_FLAGS)[number];
-
-export type RiskFlag = {
-  code: RiskFlagCode;
-  flagged: boolean;
-  /** 0 when not flagged; 0.5 at the threshold rising to 1 at saturation. */
-  severity: number;
-  /** severity × the flag's weight (risk constants group). */
-  points: number;
-  /** Always set: why it is flagged, why not, or that there is no evidence. */
-  reason: string;
-  evidence: 'observed' | 'no_evidence';
-};
-
-export type RiskBand = 'low' | 'moderate' | 'high' | 'severe';
-export type RiskReport = { score: number; band: RiskBand; flags: RiskFlag[]; excluded_inputs: string; registry_version: string };
+export { RISK_FLAGS, type RiskBand, type RiskFlag, type RiskFlagCode, type RiskReport } from '../contracts/risk.js';
 
 const WEIGHT: Record<RiskFlagCode, number> = {
   tax_shock: R.weight_tax_shock, tax_trap: R.weight_tax_trap, basement_flood: R.weight_basement_flood, distress_proximity: R.weight_distress_proximity,
@@ -85,8 +70,16 @@ function taxShock(i: RiskInputs): Draft {
   if (cur === null || fwd === null || !(cur > 0)) return i.taxShockFlag ? yes(0.5, 'the tax module flags a shock at the next reassessment') : unknown('current or forward tax bill unknown');
   const up = fwd / cur - 1;
   if (up < TAX.v.shock_threshold_frac && !i.taxShockFlag) return no(`forward bill ${usd(fwd)} is ${pct(up)} vs the current ${usd(cur)} (threshold ${pct(TAX.v.shock_threshold_frac)})`);
-  return yes(severityOf(up, TAX.v.shock_threshold_frac, R.tax_shock_saturation_frac), `forward bill ${usd(fwd)} is ${pct(up)} above the current ${usd(cur)}: reassessment at the purchase price raises it`);
+  return yes(severityOf(up, TAX.v.shock_threshold_frac, R.tax_shock_saturation_frac), `forward bill ${usd(fwd)} is ${pct(up)} above the current ${usd(cur)}: reassessment at ${BASIS_TEXT[i.taxTargetBasis ?? 'none']} raises it`);
 }
+
+/** What the forward bill was projected on, in words; never names a purchase price nobody gave. */
+const BASIS_TEXT: Record<NonNullable<RiskInputs['taxTargetBasis']> | 'none', string> = {
+  arv: 'the after-repair value',
+  price: 'the purchase price',
+  area_estimate: 'the area estimate',
+  none: 'the next reassessment',
+};
 
 function taxTrap(i: RiskInputs): Draft {
   if (i.taxPredictiveAnnualUsd === null || i.priceUsd === null || !(i.priceUsd > 0)) return unknown('forward tax bill or price unknown');

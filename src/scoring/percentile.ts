@@ -46,6 +46,25 @@ export function rankToPercentiles(rows: RawRow[]): PercentileRow[] {
   });
 }
 
+/** The non-null raw scores of one strategy across an inventory, ascending: the population a new subject is placed in. */
+export function sortedPopulation(raws: Iterable<number | null | undefined>): Float64Array {
+  const vals: number[] = [];
+  for (const v of raws) if (v !== null && v !== undefined && Number.isFinite(v)) vals.push(v);
+  return Float64Array.from(vals).sort();
+}
+
+/**
+ * The inventory percentile a subject with raw score `raw` would have among `population` (sorted ascending, the
+ * subject not in it): rankToPercentiles' mid-rank over the population plus the subject. A listing placed against the
+ * inventory without its own row gets the percentile the listings run gave it. Null when `raw` is null.
+ */
+export function placeInPopulation(raw: number | null, population: Float64Array): number | null {
+  if (raw === null || !Number.isFinite(raw)) return null;
+  const below = countBelow(population, raw, false);
+  const equal = countBelow(population, raw, true) - below + 1;
+  return (100 * (below + equal / 2)) / (population.length + 1);
+}
+
 export type ScoreBasis = 'point' | 'area_estimate';
 export type DealScore = { deal_score: number | null; score_basis: ScoreBasis | null; best_strategy: Strategy | null };
 

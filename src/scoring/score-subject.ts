@@ -6,6 +6,7 @@ import { resolveWeights } from './weights.js';
 import { underwrite, type UnderwriteInput, type UnderwriteResult } from '../underwriting/underwrite.js';
 import { STRATEGIES, type Economics, type Strategy } from '../underwriting/types.js';
 import { pointArvUsd, type ScorableValuation } from '../valuation/artifact.js';
+import { serveValuation, type ServeFallbackConfig } from '../valuation/fallback/serve.js';
 import { valueProperty, type ValueInput } from '../valuation/value.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 
@@ -179,6 +180,15 @@ function scoreView(s: ScoreSubject, v: ScorableValuation, ctx: ValuationContext)
   const price = s.priceBasis === 'as_is' ? (v.value_as_is?.value ?? null) : (s.input.price ?? null);
   // Underwriting runs only for a point: without one scoreValuation reads nothing from it (INV: no point, no economics).
   return scoreValuation(s.id, v, pointArvUsd(v) !== null ? underwrite(underwriteInputOf(v, isChicago, price)) : null);
+}
+
+/** scoreSubject through the served path (comp-source chain): what the listings run scores, as every door values. */
+export async function scoreServedSubject(s: ScoreSubject, ctx: ValuationContext, chain: ServeFallbackConfig): Promise<SubjectScore> {
+  try {
+    return scoreView(s, (await serveValuation(s.input, ctx, chain)).valuation, ctx);
+  } catch (e) {
+    return errorScore(s.id, e);
+  }
 }
 
 /** Values, underwrites and scores one subject. Expected refusals are values; input errors become `error` on the row. */

@@ -1,16 +1,18 @@
 // Batch scorers: the worker pool (one task per batch, the production path) or in-process (tests, tiny jobs), both
-// running the same scoreSubject. scoreInBatches keeps a bounded number of batches in flight and reports progress.
+// running the same served scoring (scoreServedSubject). scoreInBatches keeps a bounded number of batches in flight and reports progress.
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { repoRoot } from '../kernel/index.js';
 import type { Store } from '../store/store.js';
-import { loadKernelSnapshot, type ValuationContext } from '../valuation/value-context.js';
+import { chainOfConfig, type ServeFallbackConfig } from '../valuation/fallback/serve.js';
+import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
 import { createValuationPool } from '../workers/index.js';
-import { scoringContext } from '../workers/context.js';
-import type { ScoreColumns } from './bulk/score-all.js';
+import { readStamp } from '../workers/stamp.js';
+import type { StampedPayload } from '../workers/tasks/valuation.task.js';
+import type { ScoreColumns } from './bulk/columns.js';
 import { scoreParcelColumns } from './bulk/score-columns.js';
-import { SCORE_PARCELS_TASK, SCORE_TASK, WARM_TASK, type ScoreBatchPayload, type ScoreParcelsPayload } from '../workers/tasks/score.task.js';
-import { scoreSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
+import { SCORE_PARCELS_TASK, SCORE_TASK, WARM_TASK, type ScoreBatchPayload, type ScoreParcelsPayload, type WarmPayload } from '../workers/tasks/score.task.js';
+import { scoreServedSubject, type ScoreSubject, type SubjectScore } from './score-subject.js';
 
 export type BatchScorer = {
   scoreBatch(subjects: ScoreSubject[]): Promise<SubjectScore[]>;
@@ -21,10 +23,17 @@ export type BatchScorer = {
   close(): Promise<void>;
 };
 
-/** Same scoring, main thread: for tests and for callers that already hold a context. */
-export function localScorer(ctx: ValuationContext): BatchScorer {
+/**
+ * Same scoring, in this thread: for tests and callers that already hold a context. `chain` as the service serves
+ * (listing subjects run the comp-source chain like any door); bulk parcel scoring stays corpus-only.
+ */
+export function localScorer(ctx: ValuationContext, chain: ServeFallbackConfig): BatchScorer {
   return {
-    scoreBatch: async (subjects) => subjects.map((s) => scoreSubject(s, ctx)),
+    scoreBatch: async (subjects) => {
+      const out: SubjectScore[] = [];
+      for (const s of subjects) out.push(await scoreServedSubject(s, ctx, chain));
+      return out;
+    },
     scoreParcels: async (rows) => scoreParcelColumns(rows, ctx),
     parallelism: 1,
     close: async () => {},
@@ -37,29 +46,29 @@ export function scoreTaskModulePath(): string {
 }
 
 /**
- * A pool whose workers each open the store under dataDir and build their valuation context before this resolves
- * (start-up), then score batches against their own kernel. `warmLookups` (default true: the listings run) also builds
- * the PIN/address/point lookups at start-up; bulk scoring by parcel row does not read them (false).
+ * A pool whose workers each open the store under dataDir and build their valuation context, under the stamp read now
+ * (one job, one set of versions), before this resolves; then score batches. `warmLookups` (default true: the
+ * listings run) also builds the PIN/address/point lookups at start-up; bulk scoring by parcel row does not read them.
  */
-export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs'>, o: { warmLookups?: boolean } = {}): Promise<BatchScorer> {
+export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs' | 'opendataBaseUrl' | 'forceOpendata'>, o: { warmLookups?: boolean } = {}): Promise<BatchScorer> {
   const pool = await createValuationPool({
     workers: config.workers,
     maxQueue: config.poolMaxQueue,
     // Each worker builds its valuation context on its first batch: allow for it on top of the task budget.
     taskTimeoutMs: config.taskTimeoutMs * 4,
-    snapshotLoader: () => loadKernelSnapshot(store),
     taskModules: [scoreTaskModulePath()],
   });
+  const stamped: StampedPayload = { dataDir: config.dataDir, stamp: readStamp(store), chain: chainOfConfig(config) };
   // Warm-up tasks until every thread has built its context (a thread already warm answers at once, so a round
   // normally lands one task per thread; a few rounds cover an unlucky distribution).
   const warmed = new Set<number>();
   for (let round = 0; round < 4 && warmed.size < pool.threads; round++) {
-    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { dataDir: config.dataDir, warm: o.warmLookups ?? true })));
+    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { ...stamped, warm: o.warmLookups ?? true } satisfies WarmPayload)));
     ids.forEach((id) => warmed.add(id));
   }
   return {
-    scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { dataDir: config.dataDir, subjects } satisfies ScoreBatchPayload),
-    scoreParcels: (rows) => pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { dataDir: config.dataDir, rows } satisfies ScoreParcelsPayload),
+    scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { ...stamped, subjects } satisfies ScoreBatchPayload),
+    scoreParcels: (rows) => pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { ...stamped, rows } satisfies ScoreParcelsPayload),
     parallelism: Math.max(1, pool.threads) * 2,
     close: () => pool.close(),
   };
@@ -85,6 +94,6 @@ export async function scoreInBatches(scorer: BatchScorer, subjects: readonly Sco
 }
 
 /** In-process scorer over a fresh context of the store (convenience for tests and small jobs). */
-export function localScorerFor(store: Store): BatchScorer {
-  return localScorer(scoringContext(store));
+export function localScorerFor(store: Store, chain: ServeFallbackConfig): BatchScorer {
+  return localScorer(buildValuationContext(store), chain);
 }

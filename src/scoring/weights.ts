@@ -1,26 +1,10 @@
 // Caller factor weights for the strategy blend: strict schema (spec keys only, each 0-1) and normalization.
 // A strategy object given by the caller replaces its defaults whole (missing keys weigh 0); then weights sum to 1.
-import { z } from 'zod';
+import { WeightsSchema } from '../contracts/weights.js';
 import { AppError } from '../errors/app-error.js';
 import { SCORING } from '../registry/groups/scoring.js';
 
-const w = z.number().min(0).max(1);
-
-export const WeightsSchema = z
-  .strictObject({
-    flip: z.strictObject({ margin: w, velocity: w, trend: w }).partial(),
-    brrrr: z.strictObject({ ratio: w, dscr: w }).partial(),
-    hold: z.strictObject({ coc: w, risk: w }).partial(),
-  })
-  .partial();
-export type Weights = z.infer<typeof WeightsSchema>;
-
-export const FACTOR_KEYS = {
-  flip: ['margin', 'velocity', 'trend'],
-  brrrr: ['ratio', 'dscr'],
-  hold: ['coc', 'risk'],
-  house_hack: ['savings'],
-} as const;
+export { WeightsSchema, FACTOR_KEYS, type Weights } from '../contracts/weights.js';
 
 export type ResolvedWeights = {
   flip: Record<'margin' | 'velocity' | 'trend', number>;

@@ -32,19 +32,7 @@ export type CountyName = keyof typeof COUNTY_CODE;
 export type PtypeName = keyof typeof PTYPE_CODE;
 export type ConditionName = Exclude<keyof typeof CONDITION_CODE, 'unknown'>;
 
-/** Rejection reasons the kernel emits, by code (index). Order is part of the ABI. */
-export const REJECTION_REASONS = [
-  'gla_band',
-  'beds_band',
-  'ppsf_outlier_mad',
-  'rapid_resale_within_90d',
-  'price_under_10k',
-  'multi_parcel_sale',
-  'non_arms_deed_type',
-  'quitclaim_deed',
-  'duplicate_sale_within_365d',
-] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
+export { REJECTION_REASONS, type RejectionReason } from '../contracts/comp.js';
 
 /** Columns of a snapshot's parcel table (store `parcels` sub-db, same key as the sales snapshot); row i is parcel_idx i. */
 export const PARCEL_COLUMNS = {

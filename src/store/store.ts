@@ -17,6 +17,8 @@ export type SnapshotRead = { id: string; table: Table; tracts: string[] };
 export type Store = {
   env: RootDatabase;
   currentSnapshotId(): string | null;
+  /** The current snapshot id; throws corpus_unavailable when none was ingested. */
+  readSalesSnapshotId(): string;
   listSnapshots(): SnapshotInfo[];
   /** The sales snapshot `id` (default: current). Throws corpus_unavailable when there is none. */
   readSalesSnapshot(id?: string): SnapshotRead;
@@ -68,6 +70,11 @@ export function openStore(dataDir: string): Store {
   return {
     env,
     currentSnapshotId: current,
+    readSalesSnapshotId: () => {
+      const id = current();
+      if (id === null) throw new AppError('corpus_unavailable', 'No sales snapshot has been ingested yet.');
+      return id;
+    },
     listSnapshots: () => (meta.get(META_KEYS.snapshots) as SnapshotInfo[] | undefined) ?? [],
     readSalesSnapshot: (id) => read(sales, 'sales snapshot', id),
     readSalesSnapshotBytes: (id) => bytesOf(sales, 'sales snapshot', id),

@@ -1,21 +1,12 @@
 // Caller custom_assumptions: the strict zod schema (spec bounds, extra keys rejected) and the echoed
 // assumptions block listing every value used, caller-supplied or default.
-import { z } from 'zod';
+import { CustomAssumptionsSchema } from '../contracts/assumptions.js';
+import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { UNDERWRITING } from '../registry/groups/underwriting.js';
-import { FINANCING_TYPES, type FinancingType, type LoanTerms, type Strategy } from './types.js';
+import type { FinancingType, LoanTerms, Strategy } from './types.js';
 
-export const CustomAssumptionsSchema = z
-  .strictObject({
-    purchase_price: z.number().positive(),
-    rehab_budget: z.number().min(0),
-    rate: z.number().gt(0).lte(100),
-    down_pct: z.number().min(0).max(1),
-    rent_override: z.number().min(0),
-    financing_type: z.enum(FINANCING_TYPES),
-    hold_months: z.number().int().min(0),
-  })
-  .partial();
+export { CustomAssumptionsSchema } from '../contracts/assumptions.js';
 export type CustomAssumptions = z.infer<typeof CustomAssumptionsSchema>;
 
 /** Parse caller assumptions; bad input is a `validation_failed` AppError listing the zod issues. */

@@ -1,11 +1,9 @@
 // Shared underwriting types: strategies, financing types, the entry input and the economics record.
 // The economics record is flat so "every economics field null" is one mechanical rule (see nullEconomics).
 
-export const STRATEGIES = ['flip', 'brrrr', 'hold', 'house_hack'] as const;
-export type Strategy = (typeof STRATEGIES)[number];
+import type { FinancingType } from '../contracts/common.js';
 
-export const FINANCING_TYPES = ['conventional_investor', 'dscr_loan', 'hard_money', 'fha_oo', 'conventional_oo'] as const;
-export type FinancingType = (typeof FINANCING_TYPES)[number];
+export { STRATEGIES, FINANCING_TYPES, type Strategy, type FinancingType } from '../contracts/common.js';
 
 export type County = 'cook' | 'lake' | 'unknown';
 
@@ -63,6 +61,11 @@ export type CashflowYear = {
  */
 export type Economics = { [K in EconomicsNumberKey]: number | null } & {
   max_offer_basis: 'full_cost' | null;
+  /**
+   * `included`: cash invested and returns carry the rehab budget. `excluded_unknown`: the rehab is unknown and a hold is
+   * computed at the purchase price alone (NOI, DSCR, cash-on-cash before any rehab); such a row is never scored.
+   */
+  rehab_basis: 'included' | 'excluded_unknown' | null;
   fha_self_sufficiency_pass: boolean | null;
   cashflow: CashflowYear[] | null;
 };
@@ -70,7 +73,7 @@ export type Economics = { [K in EconomicsNumberKey]: number | null } & {
 function buildNullEconomics(): Economics {
   const e: Record<string, null> = {};
   for (const k of ECONOMICS_NUMBER_KEYS) e[k] = null;
-  return { ...(e as { [K in EconomicsNumberKey]: null }), max_offer_basis: null, fha_self_sufficiency_pass: null, cashflow: null };
+  return { ...(e as { [K in EconomicsNumberKey]: null }), max_offer_basis: null, rehab_basis: null, fha_self_sufficiency_pass: null, cashflow: null };
 }
 
 // Built once: the hot path (bulk scoring) spreads a template instead of rebuilding 40 keys per row. Module-private

@@ -94,17 +94,31 @@ function missingReason(input: UnderwriteInput, price: number | null, rehab: numb
   return null;
 }
 
+/**
+ * Inputs a strategy cannot do without, named as the caller can supply them (the unscored answer lists them): rehab is
+ * a budget (`rehab`) or the living area the estimate needs (`sqft`).
+ */
+export const MISSING_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  rehab_unknown: ['rehab', 'sqft'],
+  price_required: ['price'],
+  tax_unknown: ['price'],
+  rent_unknown: ['rent_override'],
+};
+
 function runStrategy(strategy: Strategy, input: UnderwriteInput, ca: CustomAssumptions, horizonYears: number): StrategyOutcome {
   const price = ca.purchase_price ?? input.price;
   const rehab = ca.rehab_budget ?? input.rehab;
   const houseHack = strategy === 'house_hack';
   const tax = houseHack ? input.taxAnnualOwnerOccupied ?? input.taxAnnual : input.taxAnnual;
   const reason = missingReason(input, price, rehab, tax);
-  if (reason !== null) return { economics: nullEconomics(), unscored_reason: reason };
+  // A hold rents the building as it stands: without a rehab figure its NOI, DSCR and cash-on-cash at the purchase
+  // price are still known (and shown), but a return that leaves out work the building may need is never scored.
+  const holdAtPrice = reason === 'rehab_unknown' && strategy === 'hold' && missingReason(input, price, 0, tax) === null;
+  if (reason !== null && !holdAtPrice) return { economics: nullEconomics(), unscored_reason: reason };
   const plan = planFor(strategy, input, ca);
   const deal: Deal = {
     pointActionable: true,
-    priceUsd: price as number, arvUsd: input.arv as number, asIsUsd: input.asIsValue, rehabUsd: rehab as number, units: input.units,
+    priceUsd: price as number, arvUsd: input.arv as number, asIsUsd: input.asIsValue, rehabUsd: holdAtPrice ? 0 : (rehab as number), units: input.units,
     rentMonthlyUsd: rentBasis(strategy, input, ca).rent, taxAnnualUsd: tax as number, hoaMonthlyUsd: input.hoa ?? 0,
     ownerOccupied: houseHack || (input.ownerOccupied ?? false), mgmtSelf: input.mgmtSelf ?? houseHack,
     county: input.county, isChicago: input.isChicago, horizonYears,
@@ -113,8 +127,9 @@ function runStrategy(strategy: Strategy, input: UnderwriteInput, ca: CustomAssum
   const e = strategy === 'flip' ? runFlip(deal, terms, plan.holdMonths)
     : strategy === 'brrrr' ? runBrrrr(deal, terms, plan.holdMonths)
     : runRental(deal, terms, plan.holdMonths, houseHack);
+  if (holdAtPrice) return { economics: { ...e, economics_factor: null, rehab_basis: 'excluded_unknown' }, unscored_reason: 'rehab_unknown' };
   const needsRent = strategy !== 'flip' && deal.rentMonthlyUsd === null;
-  return { economics: { ...e, economics_factor: economicsFactor(strategy, e) }, unscored_reason: needsRent ? 'rent_unknown' : null };
+  return { economics: { ...e, rehab_basis: 'included', economics_factor: economicsFactor(strategy, e) }, unscored_reason: needsRent ? 'rent_unknown' : null };
 }
 
 /** Every strategy's pro-forma, without the assumptions echo (bulk scoring reads only these); same checks as underwrite. */

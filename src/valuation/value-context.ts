@@ -1,8 +1,6 @@
 // What one valuation reads, loaded once per process or worker thread: the snapshot's sales columns, the parcel and
 // listing data for subject resolution, the time index, the champion's calibration table and the kernel.
 import { createHash } from 'node:crypto';
-import type { AreaContextEvidence, HedonicEvidence } from './decide/ladder-evidence.js';
-import type { Rent } from '../contracts/rent.js';
 import { columnsFromArrow, createKernel, type Kernel } from '../kernel/index.js';
 import type { KernelColumns, TimeIndexSeries } from '../kernel/types.js';
 import { openModelRegistry } from '../registry/model-registry.js';
@@ -11,25 +9,11 @@ import { buildParcelSalesIndex, type ParcelSalesIndex } from './comps/flip-pairs
 import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from '../store/sales-columns.js';
 import { parcelViewFromArrow } from './subject/parcel-view.js';
 import type { CalibrationTable } from './decide/segment.js';
-import { buildSubjectData, normalizeAddress, type ResolvedSubject, type SubjectData } from './subject/subject.js';
+import { buildSubjectData, listingLookup, normalizeAddress, type SubjectData } from './subject/subject.js';
 import { buildTimeIndex, type TimeIndexBuild } from './comps/time-index.js';
 import { estimateUnitsPremium, type UnitsPremium } from './comps/units-stratum.js';
-import { defaultHooks } from './value-hooks.js';
-import type { RentFigures } from './economics/rent.js';
-
-/**
- * Optional evidence providers of other modules (Tier 2, area context, rent). Absent → that evidence is null and the
- * ladder falls through to the next row; rent falls back to an explicitly unestimated record.
- */
-export type ValuationHooks = {
-  tier2?: (s: ResolvedSubject, asOfDay: number) => HedonicEvidence | null;
-  areaContext?: (s: ResolvedSubject, asOfDay: number) => AreaContextEvidence | null;
-  /** Tier-2 model value for the approaches-disagree check beside a Tier-1 value. */
-  modelValue?: (s: ResolvedSubject, asOfDay: number) => number | null;
-  rent?: (s: ResolvedSubject, asOfIso: string) => Rent;
-  /** The money of `rent` alone (rent.ts rentFigures: same inputs, same numbers), for bulk scoring; null without SAFMR. */
-  rentFigures?: (s: ResolvedSubject) => RentFigures | null;
-};
+import type { ValuationHooks } from './hooks.js';
+import { defaultHooks, hedonicHooks } from './value-hooks.js';
 
 export type ValuationContext = {
   kernel: Kernel;
@@ -73,7 +57,7 @@ export function loadKernelSnapshot(store: Store, snapshotId?: string): { snapsho
  * `hooks` replaces the default providers (value-hooks.ts); pass {} for Tier-1-only valuations. `snapshotId` pins the
  * snapshot (a given `kernel` must hold exactly that snapshot's rows); default: the current one.
  */
-export type ContextOptions = { kernel?: Kernel; snapshotId?: string; now?: () => Date; hooks?: ValuationHooks; calibration?: CalibrationTable | null };
+export type ContextOptions = { kernel?: Kernel; snapshotId?: string; now?: () => Date; hooks?: ValuationHooks; calibration?: CalibrationTable | null; hedonicVersion?: string | null };
 
 /** Builds the context from the store's current snapshot; pass `kernel` when one is already loaded (a worker's). */
 export function buildValuationContext(store: Store, opts: ContextOptions = {}): ValuationContext {
@@ -97,6 +81,17 @@ export function buildValuationContext(store: Store, opts: ContextOptions = {}): 
     snapshotId: snap.id,
     vintages: { sales_snapshot: snap.id, corpus: store.corpusVintage() },
     now: opts.now ?? (() => new Date()),
-    hooks: opts.hooks ?? defaultHooks(store, sales, timeIndex.series),
+    hooks: opts.hooks ?? defaultHooks(store, sales, timeIndex.series, opts.hedonicVersion),
   };
+}
+
+/** The same context serving Tier-2 from hedonic model `version` (null: none); everything else shared. */
+export function withHedonicModel(ctx: ValuationContext, store: Store, version: string | null): ValuationContext {
+  const { tier2: _t, modelValue: _m, ...rest } = ctx.hooks;
+  return { ...ctx, hooks: { ...rest, ...hedonicHooks(store, version) } };
+}
+
+/** The same context resolving subjects against `listings` (after a listings run stored new rows). */
+export function withListings(ctx: ValuationContext, listings: ValuationContext['subjects']['listings']): ValuationContext {
+  return { ...ctx, subjects: { ...ctx.subjects, ...listingLookup(listings) } };
 }

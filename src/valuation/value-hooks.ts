@@ -12,13 +12,14 @@ import { loadHedonicModel } from './hedonic/store.js';
 import type { SalesColumns } from '../store/sales-columns.js';
 import { estimateRent, rentFigures, type RentCondition, type RentSubject } from './economics/rent.js';
 import type { ResolvedSubject } from './subject/subject.js';
-import type { ValuationHooks } from './value-context.js';
+import type { ValuationHooks } from './hooks.js';
 
 const RENT_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
 
 /** Hedonic Tier-2 evidence (and the model value for approaches_disagree), or no hook when no model is stored. */
-function hedonicHooks(store: Store): Pick<ValuationHooks, 'tier2' | 'modelValue'> {
-  const model = loadHedonicModel(store.env);
+export function hedonicHooks(store: Store, version?: string | null): Pick<ValuationHooks, 'tier2' | 'modelValue'> {
+  if (version === null) return {};
+  const model = loadHedonicModel(store.env, version);
   if (!model) return {};
   // tier2 and modelValue ask about the same subject back to back: evaluate once.
   let last: { r: ResolvedSubject; day: number; out: ReturnType<typeof hedonicEvidence> } | null = null;
@@ -45,13 +46,14 @@ function rentSubjectOf(r: ResolvedSubject): RentSubject {
   return { zip: r.zip, lat: s.lat, lon: s.lon, units: s.units, beds: s.beds ?? null, sqft: s.sqft ?? null, condition };
 }
 
-export function defaultHooks(store: Store, sales: SalesColumns, series: readonly TimeIndexSeries[]): ValuationHooks {
+/** `hedonicVersion`: the Tier-2 model to serve (default: the current one; null: none). */
+export function defaultHooks(store: Store, sales: SalesColumns, series: readonly TimeIndexSeries[], hedonicVersion?: string | null): ValuationHooks {
   const area = buildAreaIndex(sales, timeFactorFromSeries(series));
   const tractIdx = new Map(sales.tracts.map((g, i) => [g, i]));
   const safmr = store.getReference<SafmrTable>('safmr') ?? null;
   const zipCentroids = loadZipCentroids();
   return {
-    ...hedonicHooks(store),
+    ...hedonicHooks(store, hedonicVersion),
     areaContext: (r, asOfDay) =>
       r.ptypeCode === null
         ? null

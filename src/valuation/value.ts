@@ -1,19 +1,17 @@
 // valueProperty: one full valuation — subject, Tier-1 comps, as-is, the ladder's decision, rehab, tax, rent, the
-// artifact and the displayed valuation derived from it. getComps: the comp evidence alone (the get_comps operation).
+// artifact and the displayed valuation derived from it; valueWithEvidence adds the comp evidence it was decided on.
 import type { FallbackAttempt } from '../contracts/artifact.js';
 import type { Rent } from '../contracts/rent.js';
 import type { Tax } from '../contracts/tax.js';
 import type { Valuation } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
 import { VALUATION_REGISTRY_VERSION } from '../registry/constants.js';
-import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { dayOfIso, isoOfDay } from '../store/days.js';
 import { decideValuationDisplay, type LadderDecision } from './decide/ladder.js';
-import { fsdTier } from './decide/ladder-confidence.js';
 import { valuationIncome } from './economics/income-hook.js';
 import type { LadderEvidence, Tier1Evidence } from './decide/ladder-evidence.js';
 import { estimateRehab, type Condition, type RehabScope } from './economics/rehab.js';
@@ -54,7 +52,7 @@ export function tier1SubjectOf(r: ResolvedSubject, ctx: ValuationContext, asOfDa
   const s = r.subject;
   return {
     lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null, ptype: r.ptypeCode, county: COUNTY_CODE[s.county], asOfDay,
-    excludeParcelIdx: r.parcelRow, priceUsd: s.price, units: s.units ?? null,
+    excludeParcelIdx: r.parcelRow, units: s.units ?? null,
   };
 }
 
@@ -101,13 +99,22 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
 const TAX_REFERENCE: TaxReference = REFERENCE_TAX_SOURCE;
 
 function taxOf(p: Decided, v: { pointUsd: number | null; areaUsd: number | null }): Tax {
-  const s = p.r.subject;
+  return taxAt(p.r, { asOfIso: p.asOfIso, ownerOccupied: p.ownerOccupied, asIsUsd: p.asIs.asIs?.value ?? null, ...v });
+}
+
+function taxAt(r: ResolvedSubject, a: { asOfIso: string; ownerOccupied: boolean; asIsUsd: number | null; pointUsd: number | null; areaUsd: number | null }): Tax {
+  const s = r.subject;
   const { tax } = estimateTax({
-    county: s.county, municipality: p.r.tract?.muni ?? null, triad: s.county === 'cook' ? cookTriadAt(s.lat, s.lon) : null, classCode: null,
-    priceUsd: s.price, asIsValueUsd: p.asIs.asIs?.value ?? null, arvUsd: v.pointUsd, arvPointActionable: v.pointUsd !== null,
-    areaEstimateUsd: v.areaUsd, ownerOccupied: p.ownerOccupied, asOf: p.asOfIso,
+    county: s.county, municipality: r.tract?.muni ?? null, triad: s.county === 'cook' ? cookTriadAt(s.lat, s.lon) : null, classCode: null,
+    priceUsd: s.price, asIsValueUsd: a.asIsUsd, arvUsd: a.pointUsd, arvPointActionable: a.pointUsd !== null,
+    areaEstimateUsd: a.areaUsd, ownerOccupied: a.ownerOccupied, asOf: a.asOfIso,
   }, TAX_REFERENCE);
   return tax;
+}
+
+/** The tax of a located subject that cannot be valued (its unit count unknown): on the caller's price alone. */
+export function taxOfUnvalued(r: ResolvedSubject, input: ValueInput, ctx: ValuationContext): Tax {
+  return taxAt(r, { asOfIso: asOfOf(input, ctx).asOfIso, ownerOccupied: input.ownerOccupied ?? false, asIsUsd: null, pointUsd: null, areaUsd: null });
 }
 
 function fallbackChain(p: Pieces): FallbackAttempt[] {
@@ -165,8 +172,25 @@ export function economicsPartsOf(p: Decided, input: ValueInput, ctx: ValuationCo
 /** `fallbackChain`: the comp-source attempts of a served request (fallback/serve.ts); default: corpus only. */
 export type ValueOptions = { fallbackChain?: FallbackAttempt[] };
 
-/** The spec's Valuation object for one subject. */
-export function valueProperty(input: ValueInput, ctx: ValuationContext, opts: ValueOptions = {}): Valuation {
+/**
+ * The comp evidence behind a valuation, beside it: every candidate the Tier-1 search accepted and rejected (also when
+ * the ladder did not serve a Tier-1 value, so get_comps can show why), its dispersion, step and flip pairs.
+ */
+export type CompEvidence = {
+  segment: string | null;
+  outcome: LadderDecision['outcome'];
+  accepted: Tier1Result['comps'];
+  rejected: Tier1Result['rejected'];
+  fsdPct: number | null;
+  ladderStep: 1 | 2 | 3 | null;
+  flipSummary: Tier1Result['flipSummary'] | null;
+  timeIndexNote: string | null;
+};
+
+export type Valued = { valuation: Valuation; evidence: CompEvidence };
+
+/** The spec's Valuation object for one subject, with the comp evidence it was decided on. */
+export function valueWithEvidence(input: ValueInput, ctx: ValuationContext, opts: ValueOptions = {}): Valued {
   const p = decide(input, ctx);
   const { r, decision, t1 } = p;
   const s = r.subject;
@@ -187,35 +211,21 @@ export function valueProperty(input: ValueInput, ctx: ValuationContext, opts: Va
     decision,
     hashParts: hashPartsOf(p, input, ctx, comps, chain),
   });
-  return deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, arvEvidence: arvEvidenceOf(p, ctx) });
-}
-
-/** get_comps: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence. */
-export function getComps(input: Omit<SubjectInput, 'propType'> & { propType?: 'mf2_4' | 'sfh' | null; asOf?: string | null }, ctx: ValuationContext) {
-  const p = decide({ ...input, defaultPropType: 'mf2_4' }, ctx);
-  const a = p.decision.arv;
-  const fsd = p.t1?.evidence.fsdPct ?? null;
-  return {
-    as_of: p.asOfIso,
-    model_version: MODEL_VERSION,
-    subject: p.r.subject,
-    segment: p.r.segment,
-    method: a.method,
-    tier: a.method_tier,
-    outcome: p.decision.outcome,
-    confidence: a.confidence,
-    confidence_p10: a.confidence_p10 ?? null,
-    dispersion: { fsd_pct: fsd, fsd_tier: fsd === null ? null : fsdTier(fsd), gate_pct: COMP_POLICY.v.dispersion_gate * 100 },
-    interval: a.interval ?? null,
-    range: a.low !== null && a.high !== null ? { low: a.low, high: a.high } : null,
-    value: a.value,
-    suppression_reason: a.suppression_reason ?? null,
-    range_reason: a.range_reason ?? null,
-    ladder_step: p.t1?.evidence.ladderStep ?? null,
-    accepted: p.t1?.comps ?? [],
-    rejected: p.t1?.rejected ?? [],
-    flip_pairs_summary: p.t1?.flipSummary ?? null,
-    time_index_note: p.t1 ? ctx.timeIndex.note : null,
+  const valuation = deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, arvEvidence: arvEvidenceOf(p, ctx) });
+  const evidence: CompEvidence = {
+    segment: r.segment,
+    outcome: decision.outcome,
+    accepted: t1?.comps ?? [],
+    rejected: t1?.rejected ?? [],
+    fsdPct: t1?.evidence.fsdPct ?? null,
+    ladderStep: t1?.evidence.ladderStep ?? null,
+    flipSummary: t1?.flipSummary ?? null,
+    timeIndexNote: t1 ? ctx.timeIndex.note : null,
   };
+  return { valuation, evidence };
 }
 
+/** The spec's Valuation object for one subject. */
+export function valueProperty(input: ValueInput, ctx: ValuationContext, opts: ValueOptions = {}): Valuation {
+  return valueWithEvidence(input, ctx, opts).valuation;
+}

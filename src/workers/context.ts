@@ -1,45 +1,56 @@
-// The valuation context the listings run and bulk scoring value against: one per process or worker thread, built
-// once from the store and rebuilt when the current snapshot changes. The one place to switch when the valuation
-// module publishes a fuller serving context.
-import type { Kernel } from '../kernel/index.js';
-import { openStore, type Store } from '../store/store.js';
-import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
-import { scoreSubject, type ScoreSubject } from '../scoring/score-subject.js';
+// The one valuation context of a worker thread (or of an in-process caller), keyed by the stamp the main thread puts
+// on every task: built once per sales snapshot, its calibration table, hedonic model and listing data swapped in when
+// the stamp names other versions. Every task (served doors, listings run, bulk scoring) values through it.
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
+import { openModelRegistry } from '../registry/model-registry.js';
+import { scoreSubject } from '../scoring/score-subject.js';
+import { openStore, type Store } from '../store/store.js';
+import { buildValuationContext, withHedonicModel, withListings, type ValuationContext } from '../valuation/value-context.js';
+import { sameStamp, type Stamp } from './stamp.js';
 
-export function scoringContext(store: Store, kernel?: Kernel): ValuationContext {
-  return buildValuationContext(store, { kernel });
+export type WorkerContext = { store: Store; stamp: Stamp; ctx: ValuationContext };
+
+const stores = new Map<string, Store>();
+const contexts = new Map<string, WorkerContext>();
+
+function storeFor(dataDir: string): Store {
+  let store = stores.get(dataDir);
+  if (!store) stores.set(dataDir, (store = openStore(dataDir)));
+  return store;
 }
 
-const perDataDir = new Map<string, { store: Store; ctx: ValuationContext | null; kernel: Kernel | null }>();
-
 /**
- * Worker side: the store and context for `dataDir`, opened on first use and kept while the snapshot is current;
- * `warm` (the listings pool's start-up task) also builds the lazy lookups a listings run reads (warmLookups).
+ * The context of `dataDir` under `stamp`. A new snapshot rebuilds everything (kernel, sales, parcels, time index);
+ * a new calibration, hedonic model or listings run swaps only that part. The stamp names exact versions, so two
+ * threads answering under one stamp answer alike, whatever the store's pointers say by the time they read.
  */
-export function workerScoringContext(dataDir: string, kernel: Kernel, o: { warm?: boolean } = {}): ValuationContext {
-  let hit = perDataDir.get(dataDir);
-  if (!hit) {
-    hit = { store: openStore(dataDir), ctx: null, kernel: null };
-    perDataDir.set(dataDir, hit);
-  }
-  if (!hit.ctx || hit.kernel !== kernel || hit.ctx.snapshotId !== hit.store.currentSnapshotId()) {
-    const ctx = scoringContext(hit.store, kernel);
-    hit.ctx = o.warm ? warmLookups(ctx) : ctx;
-    hit.kernel = kernel;
-  }
-  return hit.ctx;
+export function contextFor(dataDir: string, stamp: Stamp): WorkerContext {
+  const store = storeFor(dataDir);
+  const held = contexts.get(dataDir) ?? null;
+  if (held && sameStamp(held.stamp, stamp)) return held;
+  // A synchronous task never returns to the event loop, where lmdb-js would renew its read transaction: renew it
+  // here so the versions the stamp names (written by another process a moment ago) are visible to this thread.
+  store.env.resetReadTxn();
+  let ctx = held && held.stamp.snapshotId === stamp.snapshotId ? held.ctx : buildValuationContext(store, { snapshotId: stamp.snapshotId, calibration: null, hedonicVersion: stamp.hedonicVersion });
+  if (held?.ctx === ctx && held.stamp.hedonicVersion !== stamp.hedonicVersion) ctx = withHedonicModel(ctx, store, stamp.hedonicVersion);
+  if (held?.ctx === ctx && held.stamp.listingsRun !== stamp.listingsRun) ctx = withListings(ctx, store.getListings());
+  ctx = { ...ctx, calibration: stamp.calibrationVersion === null ? null : openModelRegistry(store).getTable(stamp.calibrationVersion) };
+  const next: WorkerContext = { store, stamp, ctx };
+  contexts.set(dataDir, next);
+  return next;
 }
 
-/** Worker side: the context for `dataDir` (as workerScoringContext) with the store it was built from. */
-export function workerStoreAndContext(dataDir: string, kernel: Kernel): { store: Store; ctx: ValuationContext } {
-  const ctx = workerScoringContext(dataDir, kernel);
-  return { store: perDataDir.get(dataDir)!.store, ctx };
+/** Closes every store this thread opened (tests; a worker thread's stores close with it). */
+export async function closeWorkerStores(): Promise<void> {
+  contexts.clear();
+  const all = [...stores.values()];
+  stores.clear();
+  await Promise.all(all.map((s) => s.close()));
 }
 
 /**
- * Builds the parcel view's lazy lookups (PIN and address maps, the point grid) now, at worker start-up, so the first
- * listings run after start-up does not pay for them (a listing resolves by address, then its parcel by PIN).
+ * Builds the parcel view's lazy lookups (PIN and address maps, the point grid) and scores a few listings now, at worker
+ * start-up, so the first listings run after start-up does not pay for them (reference files, rent and tax caches, JIT).
  */
 export function warmLookups(ctx: ValuationContext): ValuationContext {
   const p = ctx.subjects.parcels;
@@ -49,12 +60,6 @@ export function warmLookups(ctx: ValuationContext): ValuationContext {
     if (a !== null) p.rowOfAddress(a);
     p.near(p.lat[0], p.lon[0]);
   }
-  // A few real scorings load the reference files, the rent and tax caches and get the hot code compiled.
-  const warm: ScoreSubject[] = ctx.subjects.listings.slice(0, LISTINGS_RUN.v.worker_warm_subjects).map((l) => ({
-    id: l.listing_id, input: { lat: l.lat, lon: l.lon, address: l.address || null, price: l.price_usd, units: l.units },
-  }));
-  for (const s of warm) scoreSubject(s, ctx); // errors are values here; the result is discarded
+  for (const l of ctx.subjects.listings.slice(0, LISTINGS_RUN.v.worker_warm_subjects)) scoreSubject({ id: l.listing_id, input: { propertyId: l.listing_id } }, ctx); // errors are values; discarded
   return ctx;
 }
-
-/** Listings scored at worker start-up to warm the context (a few ms; the run itself scores up to 200). */

@@ -1,6 +1,7 @@
-// The valuation worker pool (Piscina): one kernel per thread over a snapshot loaded once in the main thread and
-// shared with the workers as SharedArrayBuffer-backed columns (one decode, no per-worker parse, no copy on hand-off).
-// One task per batch of subjects. Pool failures map to pool_queue_full, pool_timeout and worker_crashed.
+// The worker pool (Piscina). Valuation tasks build their thread's context from the store themselves, by the stamp each
+// task carries (workers/context.ts). A pool may also be handed fixed kernel columns (kernel benches and tests): they
+// are shared with the threads as SharedArrayBuffer-backed columns, one kernel per thread, for the built-in comp tasks.
+// Pool failures map to pool_queue_full, pool_timeout and worker_crashed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,8 +20,8 @@ export type PoolOptions = {
   maxQueue: number;
   /** Limit per task from submission (queue wait included), enforced by aborting it: the worker is replaced. */
   taskTimeoutMs: number;
-  /** Loads the snapshot once, in the main thread (e.g. from the LMDB Arrow snapshot via columnsFromArrow). */
-  snapshotLoader: () => SnapshotData | Promise<SnapshotData>;
+  /** Fixed kernel columns for the built-in comp tasks (comps, compsBatch, kernelStats); absent: no thread kernel. */
+  snapshotLoader?: () => SnapshotData | Promise<SnapshotData>;
   /** Absolute paths of compiled modules exporting `tasks` (see tasks.ts), loaded by every worker. */
   taskModules?: string[];
 };
@@ -62,10 +63,10 @@ export function poolError(e: unknown, timeoutMs: number): AppError {
 }
 
 export async function createValuationPool(o: PoolOptions): Promise<ValuationPool> {
-  const snap = await o.snapshotLoader();
+  const snap = o.snapshotLoader ? await o.snapshotLoader() : null;
   const workerData: WorkerInit = {
-    columns: shareColumns(snap.columns),
-    timeIndex: snap.timeIndex,
+    columns: snap ? shareColumns(snap.columns) : null,
+    timeIndex: snap?.timeIndex ?? [],
     module: kernelModule(),
     taskModules: (o.taskModules ?? []).map((p) => pathToFileURL(p).href),
   };

@@ -7,25 +7,31 @@ import type { Kernel } from '../kernel/kernel.js';
 import type { QueryOptions, Subject } from '../kernel/types.js';
 import { SUBJECT_LEN } from '../kernel/abi-layout.js';
 
-export type TaskContext = { kernel: Kernel };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type TaskHandler = (payload: any, ctx: TaskContext) => unknown;
+/** `kernel`: the thread's kernel over the pool's fixed columns, or null when the pool was given none. */
+export type TaskContext = { kernel: Kernel | null };
+/** A task gets the payload the main thread sent (typed by each task module) and the thread's context. */
+export type TaskHandler = (payload: never, ctx: TaskContext) => unknown;
 
 /** What crosses back from a worker: a value, or an error already in the taxonomy. */
 export type TaskReply = { ok: true; value: unknown } | { ok: false; error: { code: AppError['code']; message: string; details: unknown } };
 
+function kernelOf(ctx: TaskContext): Kernel {
+  if (!ctx.kernel) throw new AppError('internal_error', 'this pool was started without kernel columns');
+  return ctx.kernel;
+}
+
 export const BUILTIN_TASKS: Record<string, TaskHandler> = {
-  comps: (p: { subject: Subject; opts?: QueryOptions }, { kernel }) => kernel.queryComps(p.subject, p.opts ?? {}),
-  compsBatch: (p: { subjects: Float64Array }, { kernel }) => {
+  comps: (p: { subject: Subject; opts?: QueryOptions }, ctx) => kernelOf(ctx).queryComps(p.subject, p.opts ?? {}),
+  compsBatch: (p: { subjects: Float64Array }, ctx) => {
     if (!(p.subjects instanceof Float64Array) || p.subjects.length % SUBJECT_LEN !== 0) {
       throw new AppError('validation_failed', `compsBatch needs a Float64Array of ${SUBJECT_LEN} slots per subject`);
     }
-    return kernel.batchPacked(p.subjects);
+    return kernelOf(ctx).batchPacked(p.subjects);
   },
-  kernelStats: (_p: unknown, { kernel }) => ({
-    indexRows: kernel.indexRows,
-    gridCells: kernel.gridCells,
-    wasmMemoryBytes: kernel.memoryBytes(),
+  kernelStats: (_p: unknown, ctx) => ({
+    indexRows: kernelOf(ctx).indexRows,
+    gridCells: kernelOf(ctx).gridCells,
+    wasmMemoryBytes: kernelOf(ctx).memoryBytes(),
     heapUsedBytes: process.memoryUsage().heapUsed,
   }),
 };
@@ -35,7 +41,7 @@ export async function dispatch(handlers: Record<string, TaskHandler>, task: stri
   const handler = handlers[task];
   try {
     if (!handler) throw new AppError('internal_error', `no worker task named ${task}`);
-    return { ok: true, value: await handler(payload, ctx) };
+    return { ok: true, value: await handler(payload as never, ctx) };
   } catch (e) {
     const err = asAppError(e) ?? new AppError('internal_error', `worker task ${task} failed: ${(e as Error)?.message ?? e}`);
     return { ok: false, error: { code: err.code, message: err.message, details: cloneableDetails(err.details) } };

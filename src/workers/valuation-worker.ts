@@ -1,16 +1,18 @@
-// Piscina worker entry: instantiates the kernel once per thread from the shared snapshot columns (SharedArrayBuffer
-// views, copied once into this instance's linear memory), loads extra task modules, then answers {task, payload}.
+// Piscina worker entry: instantiates the kernel once per thread from shared columns when the pool was given some
+// (SharedArrayBuffer views, copied once into this instance's linear memory), loads the task modules, then answers
+// {task, payload}. Valuation tasks keep their own context (workers/context.ts) and do not use this kernel.
 import { workerData } from 'node:worker_threads';
 import { createKernel } from '../kernel/kernel.js';
 import type { KernelColumns, TimeIndexSeries } from '../kernel/types.js';
 import type { WasmModule } from '../kernel/wasm.js';
 import { BUILTIN_TASKS, dispatch, type TaskHandler, type TaskReply } from './tasks.js';
 
-export type WorkerInit = { columns: KernelColumns; timeIndex: TimeIndexSeries[]; module?: WasmModule; taskModules: string[] };
+export type WorkerInit = { columns: KernelColumns | null; timeIndex: TimeIndexSeries[]; module?: WasmModule; taskModules: string[] };
 
 async function init(): Promise<(msg: { task: string; payload: unknown }) => Promise<TaskReply>> {
   const data = workerData as WorkerInit;
-  const load = () => createKernel(data.columns, data.timeIndex, { module: data.module });
+  const columns = data.columns;
+  const load = () => (columns ? createKernel(columns, data.timeIndex, { module: data.module }) : null);
   let kernel = load();
   const handlers: Record<string, TaskHandler> = { ...BUILTIN_TASKS };
   for (const url of data.taskModules) {
@@ -19,7 +21,7 @@ async function init(): Promise<(msg: { task: string; payload: unknown }) => Prom
   }
   return (msg) => {
     // A trapped instance is replaced from the shared columns before the next task.
-    if (kernel.poisoned()) kernel = load();
+    if (kernel?.poisoned()) kernel = load();
     return dispatch(handlers, msg.task, msg.payload, { kernel });
   };
 }

@@ -47,10 +47,6 @@ describe('OPERATIONS', () => {
     expect(scope('admin_analytics')).toBe('operator');
   });
 
-  it('has a handler for every operation except the SSE stream', () => {
-    for (const o of OPERATIONS) expect(o.handler === undefined).toBe(o.rest?.produces === 'sse');
-  });
-
   it('finds the operation of a request by exact method and path (HEAD as GET)', () => {
     expect(operationForRequest('GET', '/api/health')?.id).toBe('health');
     expect(operationForRequest('HEAD', '/api/health')?.id).toBe('health');
@@ -119,8 +115,10 @@ describe('tool inputs: defaults and bounds of the spec', () => {
     const op = operationById('underwrite_rest')!;
     const parse = (q: Record<string, string>) => op.input.safeParse(queryInput(op, q));
     const q = { lat: '41.9', lon: '-87.7', price: '250000', units: '2' };
-    expect(parse(q).data).toEqual({ lat: 41.9, lon: -87.7, price: 250000, units: 2 });
-    for (const bad of [{ units: '2.5' } as Record<string, string>, { price: '0' }, { lon: '' }, { lon: ' ' }, { price: '0x10' }, { price: 'Infinity' }, { debug: '1' }]) {
+    expect(parse(q).data).toEqual({ lat: 41.9, lon: -87.7, price: 250000, units: 2, strategy: 'brrrr' });
+    // the optional inputs of the `underwrite` tool: numbers, an enum, and a boolean spelled exactly true/false
+    expect(parse({ ...q, rehab: '40000', sqft: '1800', scope: 'gut', mgmt_self: 'true', strategy: 'hold' }).data).toEqual({ lat: 41.9, lon: -87.7, price: 250000, units: 2, rehab: 40000, sqft: 1800, scope: 'gut', mgmt_self: true, strategy: 'hold' });
+    for (const bad of [{ units: '2.5' } as Record<string, string>, { price: '0' }, { lon: '' }, { lon: ' ' }, { price: '0x10' }, { price: 'Infinity' }, { debug: '1' }, { rehab: '-1' }, { sqft: '0' }, { mgmt_self: 'yes' }, { mgmt_self: '1' }, { down_pct: '1.5' }, { scope: 'total' }]) {
       expect(parse({ ...q, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
     expect(parse({ lat: '41.9', lon: '-87.7' }).success).toBe(false);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const queueFull = async (): Promise<never> => {
     throw poolError(new Error('Task queue is at limit'), config.taskTimeoutMs);
   };
-  const svc: ServiceContext = { config, store, log: createLogger('silent'), now: () => new Date(), limiter: roomyLimiter(), engine: { property: queueFull, comps: queueFull } };
+  const svc: ServiceContext = { config, store, log: createLogger('silent'), now: () => new Date(), limiter: roomyLimiter(), engine: { answer: queueFull, value: queueFull, stamp: () => { throw new Error('unused'); }, close: async () => {} } };
   const app = createApp(svc);
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

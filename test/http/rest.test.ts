@@ -34,7 +34,7 @@ function expectError(r: { status: number; body: unknown; headers: Headers }, sta
   expect(e.error.request_id).toBe(r.headers.get('x-request-id'));
 }
 
-const PROFILE = { name: 'Near west BRRRR', strategy: 'brrrr', min_percentile: 70, max_price: 400000, min_confidence: 50, bbox: [-87.8, 41.8, -87.6, 41.95], channels: {} };
+const PROFILE = { name: 'Near west BRRRR', strategy: 'brrrr', min_percentile: 70, max_price: 400000, min_confidence: 50, bbox: [-87.8, 41.8, -87.6, 41.95], criteria: { telegram_chat_id: '4242' }, channels: { telegram: true } };
 
 describe('read endpoints answer 200 with their operation output schema', () => {
   it.each([

@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../src/errors/codes.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { bearer, mintKey, revokeKey, startDoors } from '../mcp/support.js';
 
-const PROFILE = { name: 'm', strategy: 'brrrr', min_percentile: 70, max_price: 400000, min_confidence: 50, bbox: [-87.8, 41.8, -87.6, 41.95], channels: {} };
+const PROFILE = { name: 'm', strategy: 'brrrr', min_percentile: 70, max_price: 400000, min_confidence: 50, bbox: [-87.8, 41.8, -87.6, 41.95], criteria: { telegram_chat_id: '4242' }, channels: { telegram: true } };
 /** A valid input per operation (query text for REST GETs, JSON for POST bodies and tools). */
 const INPUT: Record<string, Record<string, unknown>> = {
   underwrite_rest: { lat: '41.88', lon: '-87.7', price: '300000', units: '2' },

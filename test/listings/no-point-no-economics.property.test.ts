@@ -36,7 +36,7 @@ describe('economics stay locked unless the valuation is a point', () => {
         const score = scoreValuation('S1', v, uw);
         const pct = rankToPercentiles([{ id: 'S1', raw: score.raw }, { id: 'S2', raw: { flip: 0.4, brrrr: 0.4, hold: 0.4, house_hack: 0.4 } }])[0].percentiles;
         const row = buildScoredListing({ listing: listing('S1'), score, percentiles: pct, runId: 'r', runKind: 'manual', scoredAt: 't', firstSeenAt: 't', dedupeKey: 'k' });
-        const res = buildUnderwriteResponse(v, { tract: null, risk: riskReport({ priceUsd: c.priceUsd, taxCurrentAnnualUsd: null, taxPredictiveAnnualUsd: null, taxShockFlag: null, basement: null, nearbySales: null, nearbyDistressedSales: null, lastDeedType: null, listingEvents: [], listingUnits: null, legalUnits: null, appraisalCeilingFlag: null, maxRenoSale24moUsd: null, yearBuilt: null, rentConfidence: null }), underwriting: uw });
+        const res = buildUnderwriteResponse(v, { tract: null, risk: riskReport({ priceUsd: c.priceUsd, taxCurrentAnnualUsd: null, taxPredictiveAnnualUsd: null, taxShockFlag: null, taxTargetBasis: null, basement: null, nearbySales: null, nearbyDistressedSales: null, lastDeedType: null, listingEvents: [], listingUnits: null, legalUnits: null, appraisalCeilingFlag: null, maxRenoSale24moUsd: null, yearBuilt: null, rentConfidence: null }), underwriting: uw, scores: null });
         if (pointArvUsd(v) !== null) return;
         for (const s of STRATEGIES) {
           expect(score.raw[s]).toBeNull();
@@ -63,12 +63,12 @@ describe('economics stay locked unless the valuation is a point', () => {
   it('a point valuation that clears the legacy gates reads real comps and carries comp_arv; a range one does not', () => {
     // tier1(8) fixture: 8 comps, similarity 0.8 each, fsd 10%, calibration display point → point, legacy confidence 65.
     const { valuation: v } = pipeline(evidence());
-    const res = buildUnderwriteResponse(v, { tract: null, risk: null, underwriting: null });
+    const res = buildUnderwriteResponse(v, { tract: null, risk: null, underwriting: null, scores: null });
     expect(res.arv_source).toBe('real comps (8 sales, conf 65)');
     expect(res.comp_arv).toMatchObject({ base: v.arv.value, conservative: v.arv.low, aggressive: v.arv.high });
     // Same comps under a `range` calibration display: the legacy gates pass but the ladder refuses a point.
     const { valuation: r } = pipeline(evidence({ tier1: tier1(8, { calibration: calibration('range') }) }));
-    const resR = buildUnderwriteResponse(r, { tract: null, risk: null, underwriting: null });
+    const resR = buildUnderwriteResponse(r, { tract: null, risk: null, underwriting: null, scores: null });
     expect(resR.arv_source).toBe('tract heuristic');
     expect('comp_arv' in resR).toBe(false);
   });

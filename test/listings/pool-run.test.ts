@@ -1,3 +1,4 @@
+import { TEST_CHAIN } from '../support/scoring-corpus.js';
 // The listings run through the worker pool (one task per batch, the `scoreSubjects` task module) gives exactly the
 // rows the in-process scorer gives. Needs the compiled worker: run `npm run build` first (npm test does).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ describe('runListingsOnce through the worker pool', () => {
   it('stores the same scored rows as the in-process scorer', async () => {
     const clock = () => new Date('2026-11-21T13:00:00.000Z');
     const viaPool = await runListingsOnce({ store, scorer: pool, kind: 'manual', now: clock });
-    const local = await runListingsOnce({ store, scorer: localScorerFor(store), kind: 'manual', now: clock });
+    const local = await runListingsOnce({ store, scorer: localScorerFor(store, TEST_CHAIN), kind: 'manual', now: clock });
     const strip = (r: (typeof local.rows)[number]) => ({ id: r.listing_id, v: r.valuation, p: r.percentiles, d: r.deal_score, reasons: r.reasons });
     expect(viaPool.rows.map(strip)).toEqual(local.rows.map(strip));
     expect(viaPool.errors).toBe(0);

@@ -1,3 +1,4 @@
+import { TEST_CHAIN } from '../support/scoring-corpus.js';
 // runListingsOnce: end to end on the generator's test-scale corpus (in-process scorer, same code as the worker task),
 // plus a scripted scorer for percentile ranking with ties and for the unscored rows' nulls.
 import { mkdtempSync } from 'node:fs';
@@ -23,7 +24,7 @@ describe('runListingsOnce on the test-scale corpus', () => {
 
   beforeAll(async () => {
     store = openStore(await smallCorpusDir());
-    first = await runListingsOnce({ store, scorer: localScorerFor(store), kind: 'manual', now: clock });
+    first = await runListingsOnce({ store, scorer: localScorerFor(store, TEST_CHAIN), kind: 'manual', now: clock });
   }, 300_000);
   afterAll(async () => {
     await store?.close();
@@ -59,7 +60,7 @@ describe('runListingsOnce on the test-scale corpus', () => {
 
   it('writes last_run and counts only listings never seen before as new', async () => {
     expect(store.getMeta(LAST_RUN_META_KEY)).toEqual({ kind: 'manual', finished: '2026-11-21T13:00:00.000Z', found: first.last_run.found, new_count: first.active });
-    const second = await runListingsOnce({ store, scorer: localScorerFor(store), kind: 'daily', now: clock });
+    const second = await runListingsOnce({ store, scorer: localScorerFor(store, TEST_CHAIN), kind: 'daily', now: clock });
     expect(second.last_run).toMatchObject({ kind: 'daily', new_count: 0 });
     expect(listingsPayload(store, clock()).count).toBe(second.active);
   });

@@ -147,7 +147,7 @@ describe('write and UI-controller tools', () => {
     ['save_favorite_property', { property_id: 'LST-1', payload: { why: 'corner lot' } }],
     ['update_underwriting_preset', { name: 'conservative', assumptions: { down_pct: 0.25 } }],
     ['add_note', { property_id: 'LST-1', body: 'roof looks new' }],
-    ['create_strategy_profile', { name: 'p', strategy: 'flip', min_percentile: 80, max_price: 300000, min_confidence: 40, bbox: [-87.8, 41.8, -87.6, 41.9], channels: {} }],
+    ['create_strategy_profile', { name: 'p', strategy: 'flip', min_percentile: 80, max_price: 300000, min_confidence: 40, bbox: [-87.8, 41.8, -87.6, 41.9], criteria: { telegram_chat_id: '4242' }, channels: { telegram: true } }],
     ['update_map_filters', { strategy: 'hold', min_percentile: 50, statuses: ['active'] }],
     ['fly_to_location', { lat: 41.88, lon: -87.63, zoom: 14 }],
     ['highlight_properties', { ids: ['LST-1', 'LST-2'] }],

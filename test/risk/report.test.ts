@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, RISK_FLAGS, RISK_INPUT_KEYS, riskReport, type RiskInputs } from '../../src/risk/index.js';
 
 const QUIET: RiskInputs = {
-  priceUsd: 300_000, taxCurrentAnnualUsd: 6000, taxPredictiveAnnualUsd: 6300, taxShockFlag: false, basement: 'slab',
+  priceUsd: 300_000, taxCurrentAnnualUsd: 6000, taxPredictiveAnnualUsd: 6300, taxShockFlag: false, taxTargetBasis: null, basement: 'slab',
   nearbySales: 40, nearbyDistressedSales: 2, lastDeedType: 'warranty', listingEvents: ['listed'], listingUnits: 2, legalUnits: 2,
   appraisalCeilingFlag: false, maxRenoSale24moUsd: 500_000, yearBuilt: 1995, rentConfidence: 'medium',
 };

@@ -1,20 +1,23 @@
 // Shared test fixture: the small corpus opened as a store, with the main-thread valuation context over it, opened
 // before a file's tests and closed after them.
 import { afterAll, beforeAll } from 'vitest';
-import { scoringContext } from '../../src/workers/context.js';
+import type { ServeFallbackConfig } from '../../src/valuation/fallback/serve.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
 import { calTable } from '../valuation/tier1-fixture.js';
-import { smallCorpusDir } from './corpus.js';
+import { CLOSED_OPENDATA_URL, smallCorpusDir } from './corpus.js';
 
 export type ScoringCorpus = { store: Store; ctx: ValuationContext };
+
+/** The comp-source chain of a test service: the open-data portal on a closed loopback port (fails fast). */
+export const TEST_CHAIN: ServeFallbackConfig = { opendataBaseUrl: CLOSED_OPENDATA_URL, forceOpendata: false };
 
 /** Registers beforeAll/afterAll hooks; the returned object's fields are set once beforeAll has run. */
 export function useScoringCorpus(): ScoringCorpus {
   const fx = {} as ScoringCorpus;
   beforeAll(async () => {
     fx.store = openStore(await smallCorpusDir());
-    fx.ctx = scoringContext(fx.store);
+    fx.ctx = buildValuationContext(fx.store);
   }, 300_000);
   afterAll(async () => {
     await fx.store?.close();

@@ -51,7 +51,18 @@ describe('underwrite() point-actionable but missing an input', () => {
     expect(underwrite(pointInput({ price: null })).unscored_reason).toBe('price_required');
     expect(underwrite(pointInput({ rehab: null })).unscored_reason).toBe('rehab_unknown');
     expect(underwrite(pointInput({ taxAnnual: null })).unscored_reason).toBe('tax_unknown');
-    assertNoEconomics(underwrite(pointInput({ rehab: null })).economics);
+    assertNoEconomics(underwrite(pointInput({ rehab: null, strategy: 'brrrr' })).economics);
+    for (const s of ['flip', 'brrrr', 'house_hack'] as const) assertNoEconomics(underwrite(pointInput({ rehab: null })).strategies[s].economics);
+  });
+  it('without a rehab figure a hold is computed at the purchase price alone, shown but never scored', () => {
+    // pointInput: 2 units at $3,000/mo, price $300k; the same deal with rehab 0 gives the same NOI, DSCR and cash-on-cash
+    const unknown = underwrite(pointInput({ rehab: null }));
+    const zero = underwrite(pointInput({ rehab: 0 }));
+    expect(unknown.unscored_reason).toBe('rehab_unknown');
+    expect(unknown.economics.rehab_basis).toBe('excluded_unknown');
+    for (const k of ['noi', 'dscr', 'cash_on_cash', 'cash_invested'] as const) expect(unknown.economics[k]).toBe(zero.economics[k]);
+    expect(unknown.economics.economics_factor).toBeNull();
+    expect(zero.economics.rehab_basis).toBe('included');
   });
   it('uses rehab_budget and purchase_price from the caller when the valuation lacks them', () => {
     const r = underwrite(pointInput({ price: null, rehab: null, assumptions: { purchase_price: 300_000, rehab_budget: 0 } }));

@@ -63,7 +63,11 @@ describe('calibration math', () => {
     const records = [...Array.from({ length: 40 }, (_, i) => rec(i, 90 + (i % 20), 100)), ...Array.from({ length: 40 }, (_, i) => rec(100 + i, 90 + (i % 20), 100))];
     const t = buildCalibrationTable(records, { createdAt: 'c', snapshotId: 's', modelVersion: 'm', registryVersion: 'r', startDay: 0, endDay: 200 });
     expect(calibrationFor(t, 'sfh_city')).toMatchObject({ segment: 'sfh_city', version: t.version, display: t.segments.sfh_city.display });
-    expect(calibrationFor(t, 'mf2_4_city')).toBeNull();
+    // No mf2_4 sale at all: the all-types pooled row is the declared fallback, served as a range and named
+    expect(calibrationFor(t, 'mf2_4_city')).toMatchObject({ segment: 'all_pooled', display: 'range', fallbackFor: 'mf2_4_city' });
+    expect(calibrationFor(t, 'sfh_suburb')).toMatchObject({ segment: 'sfh_pooled', display: 'range', fallbackFor: 'sfh_suburb' });
+    // A table written before the fallback rows (tier1_valuation < 1.3.0) has none: no calibration, as before
+    expect(calibrationFor({ ...t, fallbacks: undefined }, 'mf2_4_city')).toBeNull();
   });
 });
 

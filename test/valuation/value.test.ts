@@ -1,12 +1,12 @@
 // End to end on the generator's `test`-scale corpus: calibrate, then value listings and points through the serving
-// context; every valuation validates against ValuationSchema, the inputs hash is reproducible, getComps explains.
+// context; every valuation validates against ValuationSchema, the inputs hash is reproducible, the comp evidence explains.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValuationSchema } from '../../src/contracts/valuation.js';
 import { openModelRegistry } from '../../src/registry/model-registry.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { calibrate } from '../../src/valuation/calibration/job.js';
 import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
-import { getComps, valueProperty } from '../../src/valuation/value.js';
+import { valueProperty, valueWithEvidence } from '../../src/valuation/value.js';
 import { smallCorpusDir } from '../support/corpus.js';
 
 let store: Store;
@@ -58,13 +58,15 @@ describe('valuation end to end (test corpus)', () => {
     expect(valueProperty({ propertyId: l.listing_id, scope: 'gut' }, ctx).inputs_hash).not.toBe(a.inputs_hash);
   });
 
-  it('getComps returns accepted and rejected comps with reasons, dispersion, tier and method', () => {
+  it('valueWithEvidence returns the accepted and rejected comps with reasons and dispersion beside the valuation', () => {
     const l = store.getListings().find((x) => x.property_type === 'sfh')!;
-    const out = getComps({ lat: l.lat, lon: l.lon, propType: 'sfh' }, ctx);
-    expect(out.subject.property_type).toBe('sfh');
-    expect(['renovated_comps', 'lake_gis_comps', 'suppressed']).toContain(out.method);
-    for (const r of out.rejected) expect(r.reason).toMatch(/^[a-z_0-9]+$/);
-    expect(out.accepted.length).toBeLessThanOrEqual(12);
-    expect(out.dispersion.gate_pct).toBe(35);
+    const { valuation, evidence } = valueWithEvidence({ lat: l.lat, lon: l.lon, propType: 'sfh' }, ctx);
+    expect(valuation.subject.property_type).toBe('sfh');
+    expect(['renovated_comps', 'lake_gis_comps', 'suppressed', 'hedonic_v1']).toContain(valuation.arv.method);
+    for (const r of evidence.rejected) expect(r.reason).toMatch(/^[a-z_0-9]+$/);
+    expect(evidence.accepted.length).toBeLessThanOrEqual(12);
+    expect(evidence.outcome).toBe(valuation.display?.outcome);
+    // the served comps are the evidence's accepted comps whenever the ladder served Tier 1
+    if (valuation.artifact?.arv) expect(valuation.artifact.comps_used).toEqual(evidence.accepted);
   });
 });

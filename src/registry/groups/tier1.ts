@@ -8,7 +8,7 @@ const HOUSE = 'house rule (issue 4)';
 
 export const TIER1 = defineGroup({
   name: 'tier1_valuation',
-  version: '1.2.0',
+  version: '1.3.0',
   owner: 'valuation',
   entries: {
     time_index_min_month_sales: c(20, 'sales', 'a month with fewer residualized sales carries the previous level forward (chained) instead of a noisy median', `${HOUSE}: median of n=20 has ~±4% standard error at a 15% residual spread`),
@@ -24,7 +24,7 @@ export const TIER1 = defineGroup({
     units_adj_min_sales: c(30, 'sales per unit count', 'the 2/3/4-unit price adjustment is estimated only when every unit count has at least 30 qualifying pre-cutoff multi-unit sales; otherwise no adjustment (factor 1)', 'DOMAIN.md Measuring a valuation model (30 sales per group)'),
     holdout_days: c(730, 'days', 'the out-of-time backtest values the last ~24 months of sales, split in time into a calibration half (~the older year) and a test half (~the latest year); each sale is still valued only from earlier sales. 24 rather than 12 months doubles both halves (default corpus: mf2_4_city 416 -> 774 valued test sales): coverage of an 80% interval on n test points has a sampling sd of sqrt(0.8*0.2/n), ~4 points at n = 100 and ~2 at n = 400, and the conformal quantiles vary with the calibration sample too. With 12 months, mf2_4_city cov80 was 70.2% where the true values on the same split gave 74.8% (split noise, not model error). Cost: the calibration half is up to 2 years old, so drift between the halves is part of what the test measures', 'DOMAIN.md Out-of-time testing and Split-conformal interval (measure coverage on a second held-out set); issue 4 (cov80 targets; calibrate --report oracle cov80)'),
     calibration_class_min_n: c(100, 'sales', 'an evidence class (ladder step) within a segment gets its own Mondrian conformal row only with at least 100 calibration ratios; otherwise it takes its segment row. Given the calibration set, split-conformal coverage is Beta-distributed with sd sqrt(0.8·0.2/(n+2)) ≈ 4 points at n = 100, inside the ±5-point tolerance', 'Vovk et al., Mondrian conformal prediction; Angelopoulos & Bates 2021 (coverage given the calibration set is Beta); issue 4 (±5 pts)'),
-    calibration_min_n: c(30, 'sales', 'a segment gets its own conformal row only with at least 30 calibration ratios; ratio-study groups need 30', 'DOMAIN.md Measuring a valuation model (30 sales)'),
+    calibration_min_n: c(30, 'sales', 'a segment gets its own conformal row only with at least 30 calibration ratios; ratio-study groups need 30. A segment below it (default corpus: mf2_4_suburb, 5) is served by the declared fallback row of its property type pooled over city and suburb (`<ptype>_pooled`, then `all_pooled`), always as a range and named on the interval (1.3.0: before, such a Tier-1 range carried the raw comp IQR and no interval)', 'DOMAIN.md Measuring a valuation model (30 sales); issue 12 (every served Tier-1 value carries the split-conformal interval)'),
     gate_point_min_ppe10: c(0.5, 'fraction', 'a segment displays points only when test PPE10 >= 50%', `${HOUSE}: below half within ±10% a point misleads more than a range; Zillow off-market ~61% (DOMAIN.md)`),
     gate_coverage_tolerance: c(0.05, 'probability', 'test coverage of the 80% interval within ±5 points of nominal', 'issue 4 targets (±5 pts per segment)'),
     gate_min_test_n: c(30, 'sales', 'a display gate decision needs at least 30 test sales', 'DOMAIN.md (report a group only with at least 30 sales)'),

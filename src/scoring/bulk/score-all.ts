@@ -13,6 +13,7 @@ import type { Store } from '../../store/store.js';
 import { STRATEGIES } from '../../underwriting/types.js';
 import type { ScoreSubject, SubjectScore } from '../score-subject.js';
 import type { BatchScorer } from '../scorer.js';
+import { OUTCOMES, type ScoreColumns } from './columns.js';
 
 export const SCORE_ALL_META_KEY = 'score_all:last';
 export const resultsKey = (snapshotId: string): string => `score-all:${snapshotId}`;
@@ -32,19 +33,6 @@ export type ScoreAllSummary = {
   results_bytes: number;
 };
 
-export const OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'];
-
-/** One batch (or the whole run) of scores as columns: what crosses back from a bulk task (typed arrays, no objects). */
-export type ScoreColumns = {
-  /** Index into OUTCOMES, 255 when the row failed. */
-  outcome: Uint8Array;
-  point: Uint8Array;
-  error: Uint8Array;
-  arv: Float64Array; arvLow: Float64Array; arvHigh: Float64Array; arvConfidence: Float64Array; asIs: Float64Array;
-  /** Raw strategy scores per STRATEGIES order; NaN = null (unscored, never 0). */
-  raw: Float64Array[];
-};
-
 const f64 = (xs: readonly SubjectScore[], f: (s: SubjectScore) => number | null): Float64Array => Float64Array.from(xs, (s) => f(s) ?? NaN);
 
 export function toColumns(scores: readonly SubjectScore[]): ScoreColumns {
@@ -55,15 +43,6 @@ export function toColumns(scores: readonly SubjectScore[]): ScoreColumns {
     arv: f64(scores, (s) => s.arv_value), arvLow: f64(scores, (s) => s.arv_low), arvHigh: f64(scores, (s) => s.arv_high),
     arvConfidence: f64(scores, (s) => s.arv_confidence), asIs: f64(scores, (s) => s.value_as_is),
     raw: STRATEGIES.map((st) => f64(scores, (s) => s.raw[st])),
-  };
-}
-
-/** Columns for n rows with nothing written: outcome 255, flags 0, every number NaN (null). */
-export function emptyColumns(n: number): ScoreColumns {
-  const nan = (): Float64Array => new Float64Array(n).fill(NaN);
-  return {
-    outcome: new Uint8Array(n).fill(255), point: new Uint8Array(n), error: new Uint8Array(n),
-    arv: nan(), arvLow: nan(), arvHigh: nan(), arvConfidence: nan(), asIs: nan(), raw: STRATEGIES.map(nan),
   };
 }
 

@@ -11,7 +11,7 @@ import { decideBulk } from '../../valuation/bulk.js';
 import { displayAsIs } from '../../valuation/decide/ladder.js';
 import type { Decided, ValueInput } from '../../valuation/value.js';
 import type { ValuationContext } from '../../valuation/value-context.js';
-import { emptyColumns, OUTCOMES, type ScoreColumns } from './score-all.js';
+import { emptyColumns, OUTCOMES, type ScoreColumns } from './columns.js';
 import { isChicagoTract, underwriteInputFrom, WEIGHTS } from '../score-subject.js';
 
 const OUTCOME_CODE = new Map(OUTCOMES.map((o, i) => [o, i]));

@@ -54,7 +54,7 @@ export function holdoutRows(c: SalesColumns, arms: Uint8Array, startDay: number,
 function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string): BacktestRecord {
   const t1 = computeTier1(deps, {
     lat: c.lat[row], lon: c.lon[row], sqft: c.sqft[row] > 0 ? c.sqft[row] : null, beds: c.beds[row] >= 0 ? c.beds[row] : null,
-    ptype: c.ptype[row], county: c.county[row], asOfDay: c.saleDay[row], excludeParcelIdx: c.parcelIdx[row], priceUsd: null,
+    ptype: c.ptype[row], county: c.county[row], asOfDay: c.saleDay[row], excludeParcelIdx: c.parcelIdx[row],
     units: c.units[row] > 0 ? c.units[row] : null,
   }, { withCeiling: false });
   const decision = decideValuationDisplay({

@@ -8,7 +8,7 @@ import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { splitConformalQuantiles } from './conformal.js';
 import type { DisplaySetting } from '../decide/ladder-evidence.js';
 import { mdape, ppe, ratioStudy } from '../metrics.js';
-import { evidenceClassOf, intervalRowFor, type CalibrationClassRow, type CalibrationRow, type CalibrationTable, type IntervalRows, type SegmentMetrics } from '../decide/segment.js';
+import { ALL_POOLED, evidenceClassOf, intervalRowFor, pooledKey, ptypeOfSegment, type CalibrationClassRow, type CalibrationRow, type CalibrationTable, type IntervalRows, type SegmentMetrics } from '../decide/segment.js';
 import type { BacktestRecord } from './backtest.js';
 
 export type Split = { calibration: BacktestRecord[]; test: BacktestRecord[]; splitDay: number };
@@ -123,15 +123,33 @@ export function buildCalibrationTable(records: readonly BacktestRecord[], meta: 
     const row = segmentRow(seg, cal.get(seg) ?? [], test.get(seg) ?? []);
     if (row) segments[seg] = row;
   }
+  const fallbacks = pooledRows(split);
   const overall = overallMetrics(split.test, segments);
-  const digest = createHash('sha256').update(JSON.stringify({ segments, snapshot: meta.snapshotId })).digest('hex').slice(0, 12);
+  const digest = createHash('sha256').update(JSON.stringify({ segments, fallbacks, snapshot: meta.snapshotId })).digest('hex').slice(0, 12);
   return {
     version: `cal-${meta.modelVersion}-${digest}`,
     createdAt: meta.createdAt, snapshotId: meta.snapshotId, modelVersion: meta.modelVersion, registryVersion: meta.registryVersion,
     holdout: { startDay: meta.startDay, splitDay: split.splitDay, endDay: meta.endDay },
     segments,
+    fallbacks,
     overall,
   };
+}
+
+/**
+ * The declared fallback rows: one per property type over all its calibration sales (city and suburb pooled), and
+ * one over every type; each with its own test metrics. A row is kept only with calibration_min_n valued sales.
+ */
+export function pooledRows(split: Split): Record<string, CalibrationRow> {
+  const out: Record<string, CalibrationRow> = {};
+  const ptypes = [...new Set([...split.calibration, ...split.test].map((r) => ptypeOfSegment(r.segment)))].sort();
+  for (const ptype of ptypes) {
+    const row = segmentRow(pooledKey(ptype), split.calibration.filter((r) => ptypeOfSegment(r.segment) === ptype), split.test.filter((r) => ptypeOfSegment(r.segment) === ptype));
+    if (row) out[row.segment] = row;
+  }
+  const all = segmentRow(ALL_POOLED, split.calibration, split.test);
+  if (all) out[all.segment] = all;
+  return out;
 }
 
 /** Overall test metrics; each sale's interval is the one serving gives it (sales of uncalibrated segments have none). */

@@ -17,8 +17,8 @@ import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './un
 /** `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. */
 export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex; unitsPremium?: UnitsPremium | null };
 
-/** The subject as the kernel sees it, plus the caller's price (luxury test only). */
-export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { priceUsd: number | null; /** 1..4; null/absent when unknown (no unit-count adjustment). */ units?: number | null };
+/** The subject as the kernel sees it, plus its unit count. No price: what a house is worth after repair does not depend on an offer. */
+export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { /** 1..4; null/absent when unknown (no unit-count adjustment). */ units?: number | null };
 
 export type Tier1Result = {
   /** Ladder evidence without calibration (attached by the assembly from the segment's table row). */
@@ -40,21 +40,15 @@ export function tier1Method(countyCode: number): Tier1Method {
 }
 
 /**
- * luxury_thin_comps: the subject lies beyond the size or price range of the whole candidate pool of its ladder step
- * (accepted and rejected market sales: larger than every pool sale's sqft, or priced above every pool sale) AND fewer
- * than min_comps_point comps qualified. Thin evidence at the top of the market is not extrapolated.
+ * luxury_thin_comps: the subject is larger than every sale of the candidate pool of its ladder step (accepted and
+ * rejected market sales) AND fewer than min_comps_point comps qualified. Thin evidence at the top of the market is
+ * not extrapolated. Size only: the caller's price is an offer, and an offer must not change what the house is worth.
  */
 export function isLuxuryThin(s: Tier1Subject, sales: SalesColumns, poolRows: readonly number[], nComps: number): boolean {
-  if (nComps >= COMP_POLICY.v.min_comps_point || poolRows.length === 0) return false;
+  if (nComps >= COMP_POLICY.v.min_comps_point || poolRows.length === 0 || s.sqft === null) return false;
   let maxSqft = -Infinity;
-  let maxPrice = -Infinity;
-  for (const r of poolRows) {
-    if (sales.sqft[r] > maxSqft) maxSqft = sales.sqft[r];
-    if (sales.priceUsd[r] > maxPrice) maxPrice = sales.priceUsd[r];
-  }
-  const bigger = s.sqft !== null && Number.isFinite(maxSqft) && s.sqft > maxSqft;
-  const pricier = s.priceUsd !== null && s.priceUsd > maxPrice;
-  return bigger || pricier;
+  for (const r of poolRows) if (sales.sqft[r] > maxSqft) maxSqft = sales.sqft[r];
+  return Number.isFinite(maxSqft) && s.sqft > maxSqft;
 }
 
 /** Max market renovated/new sale within the ceiling radius over the last 24 months; flag set by the caller's value. */

@@ -23,7 +23,7 @@ export const GATE_CHECKS = { county: oneOf(COUNTIES), outsideMappedTracts: bool,
 
 export const CALIBRATION_CHECKS = {
   segment: (v: unknown) => typeof v === 'string' && v.length >= 1, version: strOrNull, q80Lo: pos, q80Hi: pos,
-  confidenceP10: orNull(pct), display: oneOf(DISPLAY_SETTINGS),
+  confidenceP10: orNull(pct), display: oneOf(DISPLAY_SETTINGS), fallbackFor: (v: unknown) => v == null || (typeof v === 'string' && v.length >= 1),
 };
 
 const usdRange = (v: unknown): boolean => isRec(v) && nonNeg(v.low) && nonNeg(v.high) && (v.low as number) <= (v.high as number);

@@ -18,6 +18,8 @@ export const CalibrationSegmentSchema = z
     q80Hi: z.number().positive(),
     confidenceP10: z.number().min(0).max(100).nullable(),
     display: DisplaySettingSchema,
+    /** Set when the subject's segment has no row of its own and this is the declared fallback row serving it. */
+    fallbackFor: z.string().min(1).nullable().optional(),
   })
   .refine((c) => c.q80Lo <= c.q80Hi, { message: 'q80Lo ≤ q80Hi' });
 export type CalibrationSegment = z.infer<typeof CalibrationSegmentSchema>;

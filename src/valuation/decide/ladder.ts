@@ -172,7 +172,11 @@ function tier1Decision(t: Tier1Evidence, s: SubjectGates, areaContext: AreaConte
   const rangeReason = tier1RangeReason(thin, displayPoint);
   const band = tier1Band(t, valueUsd);
   const interval: Interval | null = cal
-    ? { low: band.low, high: band.high, coverage: VALUATION_DISPLAY.v.interval_coverage, calibrated: true, segment: cal.segment, method: 'split_conformal', version: cal.version, widened_by_model_disagreement: band.widenedBy }
+    ? {
+        low: band.low, high: band.high, coverage: VALUATION_DISPLAY.v.interval_coverage, calibrated: true, segment: cal.segment, method: 'split_conformal',
+        version: cal.version, widened_by_model_disagreement: band.widenedBy,
+        calibration_fallback: cal.fallbackFor ? { for_segment: cal.fallbackFor, reason: `${cal.fallbackFor} has too few calibration sales for a row of its own; the declared fallback row ${cal.segment} serves it, as a range` } : null,
+      }
     : null;
   const artifactArv: ArtifactArv = {
     value: valueUsd,
@@ -187,7 +191,7 @@ function tier1Decision(t: Tier1Evidence, s: SubjectGates, areaContext: AreaConte
     confidence_p10: cal?.confidenceP10 ?? null,
     fsd: t.fsdPct,
     ladder_step: t.ladderStep,
-    segment: cal ? segmentOfCalibrationKey(cal.segment) : null,
+    segment: cal ? (cal.fallbackFor ?? segmentOfCalibrationKey(cal.segment)) : null,
     interval,
     comp_range: t.compRangeUsd,
   };

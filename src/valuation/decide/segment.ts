@@ -69,8 +69,24 @@ export type CalibrationTable = {
   /** Days (since 1970-01-01) bounding the calibration and test halves of the holdout. */
   holdout: { startDay: number; splitDay: number; endDay: number };
   segments: Record<string, CalibrationRow>;
+  /**
+   * Declared fallback rows (`<ptype>_pooled`, then `all_pooled`): split conformal over every valued calibration sale
+   * of the property type (then of all types). They serve a segment with no row of its own, always as a range, and
+   * say so on the interval. Absent in tables written before tier1_valuation 1.3.0.
+   */
+  fallbacks?: Record<string, CalibrationRow>;
   overall: SegmentMetrics;
 };
+
+/** Key of the pooled fallback row of a property type, and of all types. */
+export const pooledKey = (ptype: string): string => `${ptype}_pooled`;
+export const ALL_POOLED = 'all_pooled';
+
+/** The property type of a segment key `<ptype>_<city|suburb>` (`mf2_4_suburb` → `mf2_4`). */
+export function ptypeOfSegment(segment: string): string {
+  const i = segment.lastIndexOf('_');
+  return i < 0 ? segment : segment.slice(0, i);
+}
 
 /** What a valuation's evidence class is read from: the comp-policy ladder step of its Tier-1 comps. */
 export type ClassEvidence = { ladderStep: 1 | 2 | 3 | null };
@@ -103,12 +119,17 @@ export function intervalRowFor(row: IntervalRows, ev: ClassEvidence | null | und
 }
 
 /**
- * The ladder's calibration evidence for `segment`, or null when the table has no row for it. With `ev` the interval
- * and confidence_p10 are its evidence class's (segment `mf2_4_city/step3`); the display setting stays the segment's.
+ * The ladder's calibration evidence for `segment`, or null when the table has neither a row for it nor a fallback.
+ * With `ev` the interval and confidence_p10 are its evidence class's (segment `mf2_4_city/step3`); the display setting
+ * stays the segment's. A segment without a row of its own takes the declared fallback (its type's pooled row, then
+ * all types'), displayed as a range and named on the interval.
  */
 export function calibrationFor(table: CalibrationTable | null, segment: string, ev?: ClassEvidence | null): CalibrationSegment | null {
-  const row = table?.segments[segment];
-  if (!table || !row) return null;
+  if (!table) return null;
+  const own = table.segments[segment];
+  const row = own ?? table.fallbacks?.[pooledKey(ptypeOfSegment(segment))] ?? table.fallbacks?.[ALL_POOLED];
+  if (!row) return null;
   const r = intervalRowFor(row, ev);
-  return { segment: r.key, version: table.version, q80Lo: r.q80Lo, q80Hi: r.q80Hi, confidenceP10: r.confidenceP10, display: row.display };
+  const at = { segment: r.key, version: table.version, q80Lo: r.q80Lo, q80Hi: r.q80Hi, confidenceP10: r.confidenceP10 };
+  return own ? { ...at, display: row.display } : { ...at, display: 'range', fallbackFor: segment };
 }

@@ -9,11 +9,16 @@ import { buildParcelSalesIndex } from '../comps/flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { resolveSubject, type ResolvedSubject } from '../subject/subject.js';
 import type { ValuationContext } from '../value-context.js';
-import { asOfOf, valueProperty, type ValueInput } from '../value.js';
+import { asOfOf, valueWithEvidence, type Valued, type ValueInput } from '../value.js';
 import { runFallbackChain, type ChainResult } from './chain.js';
 import type { OpendataComps } from './opendata.js';
 
 export type ServeFallbackConfig = { opendataBaseUrl: string; forceOpendata: boolean; connectTimeoutMs?: number; requestTimeoutMs?: number };
+
+/** The chain settings of the service's configuration (AVM_OPENDATA_BASE_URL, AVM_FORCE_OPENDATA). */
+export function chainOfConfig(c: { opendataBaseUrl: string; forceOpendata: boolean }): ServeFallbackConfig {
+  return { opendataBaseUrl: c.opendataBaseUrl, forceOpendata: c.forceOpendata };
+}
 
 /**
  * Ladder reasons that mean the corpus stratum yielded fewer than 3 comps: too few renovated comps, or a tract with no
@@ -62,15 +67,17 @@ function emptyColumns(c: SalesColumns): Partial<SalesColumns> {
 const noteOf = (v: Valuation): string => (v.artifact?.arv ? `${v.artifact.arv.n_comps} renovated/new comps` : `no Tier-1 value: ${v.artifact?.arv_null_reason ?? 'unknown'}`);
 
 /**
- * One served valuation with its comp-source chain. Without network the open-data client fails fast (connect
- * timeout) and the chain records it; the corpus valuation is then served with that record.
+ * One served valuation with its comp-source chain and the comp evidence of the source that served it. Without network
+ * the open-data client fails fast (connect timeout) and the chain records it; the corpus valuation is then served with
+ * that record. Every door (REST, MCP, the listings run) values a single subject through here.
  */
-export async function serveValuation(input: ValueInput, ctx: ValuationContext, cfg: ServeFallbackConfig): Promise<Valuation> {
-  const corpus = valueProperty(input, ctx);
-  const reason = corpus.artifact?.arv_null_reason ?? null;
-  if (!cfg.forceOpendata && (corpus.artifact?.arv || reason === null || !CORPUS_SHORT_REASONS.has(reason))) return corpus;
+export async function serveValuation(input: ValueInput, ctx: ValuationContext, cfg: ServeFallbackConfig): Promise<Valued> {
+  const corpus = valueWithEvidence(input, ctx);
+  const art = corpus.valuation.artifact;
+  const reason = art?.arv_null_reason ?? null;
+  if (!cfg.forceOpendata && (art?.arv || reason === null || !CORPUS_SHORT_REASONS.has(reason))) return corpus;
   const r = resolveSubject(input, ctx.subjects);
-  const corpusAttempt: FallbackAttempt = corpus.artifact?.fallback_chain[0] ?? { source: 'corpus', served: false, note: noteOf(corpus) };
+  const corpusAttempt: FallbackAttempt = art?.fallback_chain[0] ?? { source: 'corpus', served: false, note: noteOf(corpus.valuation) };
   const odCtx: { ctx: ValuationContext | null } = { ctx: null };
   const result: ChainResult = await runFallbackChain(
     { county: r.subject.county, lat: r.subject.lat, lon: r.subject.lon, asOfDay: asOfOf(input, ctx).asOfDay },
@@ -79,14 +86,14 @@ export async function serveValuation(input: ValueInput, ctx: ValuationContext, c
       corpus: () => ({ served: corpusAttempt.served, note: corpusAttempt.note }),
       opendata: (comps) => {
         const c = opendataContext(ctx, comps, r);
-        const v = valueProperty(input, c);
+        const v = valueWithEvidence(input, c).valuation;
         odCtx.ctx = c;
         return { served: v.artifact?.arv != null, note: `open-data comps: ${noteOf(v)}` };
       },
     },
   );
-  if (result.served !== null && OPENDATA_SOURCES.has(result.served)) return valueProperty(input, odCtx.ctx as ValuationContext, { fallbackChain: result.chain });
+  if (result.served !== null && OPENDATA_SOURCES.has(result.served)) return valueWithEvidence(input, odCtx.ctx as ValuationContext, { fallbackChain: result.chain });
   // Forced and not served: the corpus was skipped, so the answer must not carry its value; value from what open data gave.
   const from = cfg.forceOpendata ? (odCtx.ctx ?? opendataContext(ctx, result.opendata, r)) : ctx;
-  return valueProperty(input, from, { fallbackChain: result.chain });
+  return valueWithEvidence(input, from, { fallbackChain: result.chain });
 }

@@ -55,3 +55,8 @@ export function listHedonicModels(env: RootDatabase): HedonicModelSummary[] {
   }
   return out;
 }
+
+/** Version of the current hedonic model (the `hedonic:current` pointer), or null when none was fit. One small read. */
+export function currentHedonicVersion(env: RootDatabase): string | null {
+  return (openSubDb(env, DB_NAMES.calibration).get(HEDONIC_CURRENT_KEY) as string | undefined) ?? null;
+}

@@ -5,6 +5,7 @@ import type { Subject } from '../../contracts/subject.js';
 import { AppError } from '../../errors/app-error.js';
 import type { ListingRecord } from '../../ingest/loaders/listings.js';
 import type { TractRecord } from '../../ingest/loaders/tracts.js';
+import { DOORS } from '../../registry/groups/doors.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
 import { TractLocator } from '../../store/tract-locator.js';
 import { segmentKey, type SegmentKey, type SegmentPtype } from '../decide/segment.js';
@@ -36,6 +37,13 @@ export type SubjectData = {
   listings: readonly ListingRecord[];
   listingById: Map<string, ListingRecord>;
   listingByAddress: Map<string, ListingRecord>;
+  /** Listings by coordinates rounded to listing_match_coord_decimals (~1 m): a lat/lon at a listing is that listing. */
+  listingByCoord: Map<string, ListingRecord>;
+};
+
+const coordKey = (lat: number, lon: number): string => {
+  const d = DOORS.v.listing_match_coord_decimals;
+  return `${lat.toFixed(d)},${lon.toFixed(d)}`;
 };
 
 export type ResolvedSubject = {
@@ -69,19 +77,19 @@ export function normalizeAddress(address: string): string {
 }
 
 export function buildSubjectData(tracts: readonly TractRecord[], parcels: ParcelView | null, listings: readonly ListingRecord[]): SubjectData {
+  return { tracts, locator: new TractLocator(tracts.map((t) => t.polygon)), parcels, ...listingLookup(listings) };
+}
+
+/** The listing part of SubjectData: by id and by normalized street address (first listing of an address wins). */
+export function listingLookup(listings: readonly ListingRecord[]): Pick<SubjectData, 'listings' | 'listingById' | 'listingByAddress' | 'listingByCoord'> {
   const listingByAddress = new Map<string, ListingRecord>();
+  const listingByCoord = new Map<string, ListingRecord>();
   for (const l of listings) {
     const key = normalizeAddress(l.address);
     if (!listingByAddress.has(key)) listingByAddress.set(key, l);
+    if (Number.isFinite(l.lat) && Number.isFinite(l.lon) && !listingByCoord.has(coordKey(l.lat, l.lon))) listingByCoord.set(coordKey(l.lat, l.lon), l);
   }
-  return {
-    tracts,
-    locator: new TractLocator(tracts.map((t) => t.polygon)),
-    parcels,
-    listings,
-    listingById: new Map(listings.map((l) => [l.listing_id, l])),
-    listingByAddress,
-  };
+  return { listings, listingById: new Map(listings.map((l) => [l.listing_id, l])), listingByAddress, listingByCoord };
 }
 
 type Found = { listing: ListingRecord | null; parcelRow: number | null };
@@ -108,6 +116,8 @@ function findRecords(input: SubjectInput, d: SubjectData): Found {
     if (input.lat == null || input.lon == null) throw new AppError('property_not_found', `no parcel or listing matches the address ${input.address}`);
   }
   if (input.lat == null || input.lon == null) throw new AppError('validation_failed', 'a subject needs lat/lon, an address or a property id');
+  const atListing = d.listingByCoord.get(coordKey(input.lat, input.lon)) ?? null;
+  if (atListing) return { listing: atListing, parcelRow: pinRow(atListing.pin) ?? (d.parcels ? findParcelNear(d.parcels, input.lat, input.lon) : null) };
   return { listing: null, parcelRow: d.parcels ? findParcelNear(d.parcels, input.lat, input.lon) : null };
 }
 

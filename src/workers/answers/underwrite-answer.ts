@@ -1,33 +1,31 @@
-// The underwriting tools' answer (deep_underwrite_asset, v1 `underwrite`) from a worker's underwrite bundle, and the
-// tool inputs mapped to a bundle request. Formatting only: every number comes from the valuation or the underwriting;
-// economics, offers, returns, cashflow and strategy_scores stay null with unscored_reason unless the valuation is a point.
-import { NO_CONFIDENT_COMPS_TEXT } from '../../contracts/common.js';
+// The underwriting tools' answer (deep_underwrite_asset, v1 `underwrite`) from an Appraisal, and the tool inputs
+// mapped to an appraisal request. Formatting only: every number comes from the valuation, the underwriting or the
+// inventory placement; economics stay null with unscored_reason unless the valuation is a point.
+import { NO_CONFIDENT_COMPS_TEXT, type Refusal } from '../../contracts/common.js';
 import type * as I from '../../contracts/inputs.js';
-import type { ResolvedSubject } from '../../contracts/operation-deps.js';
 import type { UnderwriteAnswer } from '../../contracts/tools.js';
+import type { Returns } from '../../contracts/underwrite.js';
 import { DISCLOSURE } from '../../contracts/valuation.js';
-import type { BundleRequest, UnderwriteBundle } from './bundle.js';
-import { underwriteBlock } from './underwrite-response.js';
 import { MODEL_VERSIONS } from '../../registry/versions.js';
-import { rawStrategyScore } from '../../scoring/raw-score.js';
-import { resolveWeights } from '../../scoring/weights.js';
-import { STRATEGIES, type Strategy } from '../../underwriting/types.js';
+import type { Economics, Strategy } from '../../underwriting/types.js';
+import type { AppraiseRequest, Appraisal } from './appraise.js';
+import { holdFigures, missingInputsOf, underwriteBlock } from './underwrite-response.js';
 
-/** deep_underwrite_asset: the subject with the door-resolved units/price; custom_assumptions go to underwriting as given. */
-export function deepBundleRequest(i: I.DeepUnderwriteInput, s: ResolvedSubject): BundleRequest {
+/** deep_underwrite_asset: the caller's purchase price (custom_assumptions) is the subject's price, as /api/underwrite's `price` is. */
+export function deepRequest(i: I.DeepUnderwriteInput): AppraiseRequest {
   return {
-    input: { propertyId: i.property_id ?? null, address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: s.units, price: s.priceUsd },
-    strategy: i.strategy,
-    assumptions: i.custom_assumptions,
-    horizonYears: i.horizon_years,
-    listingUnits: s.units,
+    subject: {
+      propertyId: i.property_id ?? null, address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: i.units ?? null,
+      price: i.custom_assumptions?.purchase_price ?? null,
+    },
+    underwriting: { strategy: i.strategy, assumptions: i.custom_assumptions, horizonYears: i.horizon_years },
   };
 }
 
 /** v1 `underwrite`: subject facts feed the valuation; pro-forma keys map onto the underwriting's custom assumptions. */
-export function aliasBundleRequest(i: I.UnderwriteAliasInput, s: ResolvedSubject): BundleRequest {
+export function aliasRequest(i: I.UnderwriteAliasInput): AppraiseRequest {
   const rent = i.rent_override ?? i.rent;
-  const ca = {
+  const assumptions = {
     ...(i.rehab !== undefined && { rehab_budget: i.rehab }),
     ...(rent !== undefined && { rent_override: rent }),
     ...(i.rate !== undefined && { rate: i.rate }),
@@ -36,29 +34,46 @@ export function aliasBundleRequest(i: I.UnderwriteAliasInput, s: ResolvedSubject
     ...(i.financing_type !== undefined && { financing_type: i.financing_type }),
   };
   return {
-    input: {
-      address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: s.units, price: s.priceUsd,
+    subject: {
+      address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: i.units ?? null, price: i.price ?? null,
       propType: i.prop_type ?? null, beds: i.beds ?? null, sqft: i.sqft ?? null, yearBuilt: i.year_built ?? null,
       scope: i.scope ?? null, ownerOccupied: i.owner_occupied ?? null,
     },
-    strategy: i.strategy,
-    assumptions: ca,
-    listingUnits: s.units,
-    hoa: i.hoa ?? null,
-    mgmtSelf: i.mgmt_self,
+    underwriting: { strategy: i.strategy, assumptions, hoa: i.hoa ?? null, mgmtSelf: i.mgmt_self, weights: i.weights },
+    requirePrice: true,
   };
 }
 
-/** The tool answer; `echo` is the accepted input, beneath the underwriting's resolved assumptions block. */
-export function underwriteAnswerOf(b: UnderwriteBundle, strategy: Strategy, echo: Record<string, unknown>, weightsRaw?: unknown): UnderwriteAnswer {
-  const v = b.valuation;
-  const uw = b.underwriting;
-  const block = underwriteBlock(v, uw);
+/** The refusal as a complete tool answer: every economics field null, the accepted inputs echoed. */
+export function refusalAnswer(refusal: Refusal, strategy: Strategy, echo: Record<string, unknown>, asOf: string): UnderwriteAnswer {
+  return {
+    as_of: asOf, model_versions: { ...MODEL_VERSIONS }, confidence: null, disclosure: DISCLOSURE, refusal, valuation: null, strategy,
+    unscored_reason: null, missing_inputs: [], offers: null, dscr: null, returns: null, strategy_scores: null, scoring: null, cashflow_projection: null, assumptions: echo,
+  };
+}
+
+function returnsOf(e: Economics): Returns {
+  return {
+    noi: e.noi, dscr: e.dscr, cash_on_cash: e.cash_on_cash, profit: e.profit, profit_margin: e.profit_margin, cash_invested: e.cash_invested,
+    cash_left_in: e.cash_left_in, economics_factor: e.economics_factor, loan_limit: e.loan_limit, rehab_basis: e.rehab_basis,
+  };
+}
+
+/**
+ * The tool answer; `echo` is the accepted input, beneath the underwriting's resolved assumptions block. Without a
+ * rehab figure the chosen strategy is unscored, and the hold at the purchase price (NOI, DSCR, cash-on-cash) is what
+ * `returns` carries, labeled rehab_basis `excluded_unknown`.
+ */
+export function underwriteAnswerOf(a: Appraisal, strategy: Strategy, echo: Record<string, unknown>, asOf: string): UnderwriteAnswer {
+  const v = a.valuation;
+  const uw = a.underwriting;
+  if (a.refusal || !v || !uw) return refusalAnswer(a.refusal ?? { code: 'no_confident_comps', message: NO_CONFIDENT_COMPS_TEXT }, strategy, echo, asOf);
+  const block = underwriteBlock(v, uw, a.scores);
   const point = block.arv !== null;
   const scored = point && block.unscored_reason === null;
   const e = uw.economics;
-  const weights = resolveWeights(weightsRaw);
   const flip = uw.strategies.flip;
+  const hold = holdFigures(uw);
   return {
     as_of: v.as_of,
     model_versions: { ...MODEL_VERSIONS, model: v.model_version },
@@ -68,16 +83,15 @@ export function underwriteAnswerOf(b: UnderwriteBundle, strategy: Strategy, echo
     valuation: v,
     strategy,
     unscored_reason: block.unscored_reason,
+    missing_inputs: point ? missingInputsOf(block.unscored_reason) : [],
     offers: point
       ? { max_offer: block.max_offer, max_offer_70_rule: flip.unscored_reason === null ? flip.economics.max_offer_70_rule : null, brrrr_offer: block.brrrr_offer, max_offer_basis: flip.unscored_reason === null ? flip.economics.max_offer_basis : null }
       : null,
     dscr: block.dscr,
-    returns: scored
-      ? { noi: e.noi, cash_on_cash: e.cash_on_cash, profit: e.profit, profit_margin: e.profit_margin, cash_invested: e.cash_invested, cash_left_in: e.cash_left_in, economics_factor: e.economics_factor, loan_limit: e.loan_limit }
-      : null,
-    // Raw per-strategy scores (inventory percentiles need the whole inventory; this is one subject).
-    strategy_scores: point ? Object.fromEntries(STRATEGIES.map((st) => [st, rawStrategyScore(st, uw.strategies[st].economics, uw.strategies[st].unscored_reason, weights).raw])) : null,
-    cashflow_projection: scored ? (e.cashflow as unknown as Record<string, unknown>[] | null) : null,
+    returns: scored ? returnsOf(e) : point && hold?.rehab_basis === 'excluded_unknown' ? returnsOf(uw.strategies.hold.economics) : null,
+    strategy_scores: point ? (a.scores?.percentiles ?? null) : null,
+    scoring: point ? a.scores : null,
+    cashflow_projection: scored ? e.cashflow : null,
     assumptions: { ...echo, ...uw.assumptions },
   };
 }

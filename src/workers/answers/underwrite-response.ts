@@ -6,10 +6,13 @@
 // legacy gates pass (mean comp similarity ≥ 0.45, ≥ 4 comps, fsd ≤ 45%, legacy confidence ≥ 55) AND the ladder made
 // the ARV a point. comp_arv carries a base value, which is a point: a range-only, area-context or suppressed
 // valuation must never render one, so those read `tract heuristic` and omit comp_arv even when the legacy gates pass.
+import type { PropertyOutput, UnderwriteRestBody } from '../../contracts/tools.js';
+import type { TractSummary, UnderwriteBlock } from '../../contracts/underwrite.js';
 import type { Valuation } from '../../contracts/valuation.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import type { RiskReport } from '../../risk/report.js';
-import type { UnderwriteResult } from '../../underwriting/underwrite.js';
+import { MISSING_INPUTS, type UnderwriteResult } from '../../underwriting/underwrite.js';
+import type { StrategyScores } from './appraise.js';
 import { pointArvUsd } from '../../valuation/artifact.js';
 import type { TractSignals } from '../../pulse/signals.js';
 
@@ -32,15 +35,28 @@ export function legacyCompGate(v: Valuation): LegacyGate {
   return { pass: failed.length === 0, n, meanSimilarity, fsdPct, confidence, failed };
 }
 
-export type TractSummary = { geoid: string; muni: string | null; flip_score: number | null; brrrr_score: number | null; effective_tax_rate: number | null; safmr_2br: number | null; reassessment_status: string | null };
-
 export function tractSummary(t: TractSignals | null | undefined): TractSummary | null {
   if (!t) return null;
   return { geoid: t.geoid, muni: t.muni, flip_score: t.scores.flip, brrrr_score: t.scores.brrrr, effective_tax_rate: t.effective_tax_rate, safmr_2br: t.safmr_2br, reassessment_status: t.reassessment_status };
 }
 
-/** The underwrite block: ARV, both offers, DSCR, economics_factor and the assumptions; numbers null unless point. */
-export function underwriteBlock(v: Valuation, uw: UnderwriteResult | null) {
+/** What the caller could pass to unlock the unscored figures (empty when nothing is missing or no input would help). */
+export function missingInputsOf(reason: string | null): string[] {
+  return reason === null ? [] : [...(MISSING_INPUTS[reason] ?? [])];
+}
+
+/** The hold at the purchase price: NOI, DSCR and cash-on-cash whenever they are known (also without a rehab figure). */
+export function holdFigures(uw: UnderwriteResult | null): UnderwriteBlock['hold'] {
+  const h = uw?.strategies.hold.economics;
+  if (!h || h.noi === null) return null;
+  return { noi: h.noi, dscr: h.dscr, cash_on_cash: h.cash_on_cash, rehab_basis: h.rehab_basis };
+}
+
+/**
+ * The underwrite block: ARV, both offers, DSCR, economics_factor, strategy scores and the assumptions; every number
+ * null unless the valuation is a point, and a figure that needs a missing input null with `missing_inputs` naming it.
+ */
+export function underwriteBlock(v: Valuation, uw: UnderwriteResult | null, scores: StrategyScores | null): UnderwriteBlock {
   const arv = pointArvUsd(v);
   const e = uw?.economics;
   const scored = arv !== null && uw !== null && uw.scored;
@@ -49,12 +65,15 @@ export function underwriteBlock(v: Valuation, uw: UnderwriteResult | null) {
   const unscored = arv === null ? (v.display?.unscored_reason ?? 'valuation_not_point') : (uw?.unscored_reason ?? (uw === null ? 'not_underwritten' : null));
   return {
     strategy: uw?.strategy ?? null,
-    arv: arv,
+    arv,
     max_offer: offerOf('flip', 'max_offer'),
     brrrr_offer: offerOf('brrrr', 'brrrr_offer'),
     dscr: scored ? (e?.dscr ?? null) : null,
     economics_factor: scored ? (e?.economics_factor ?? null) : null,
     unscored_reason: scored ? null : unscored,
+    missing_inputs: scored || arv === null ? [] : missingInputsOf(unscored),
+    hold: arv === null ? null : holdFigures(uw),
+    strategy_scores: arv === null ? null : (scores?.percentiles ?? null),
     assumptions: uw?.assumptions ?? null,
   };
 }
@@ -62,7 +81,7 @@ export function underwriteBlock(v: Valuation, uw: UnderwriteResult | null) {
 const usd = (x: number): string => `$${Math.round(x).toLocaleString('en-US')}`;
 
 /** One-sentence verdict; never states a number the valuation does not allow. */
-export function readOf(v: Valuation, block: ReturnType<typeof underwriteBlock>, risk: RiskReport | null): string {
+export function readOf(v: Valuation, block: UnderwriteBlock, risk: RiskReport | null): string {
   const riskPart = risk ? `; risk ${risk.band} (${risk.score})` : '';
   const outcome = v.display?.outcome ?? (v.arv.value === null ? 'suppressed' : 'range');
   if (outcome === 'suppressed') return `Cannot value — no confident comps (${v.arv.suppression_reason ?? 'suppressed'}); no offer or score is produced${riskPart}.`;
@@ -71,33 +90,25 @@ export function readOf(v: Valuation, block: ReturnType<typeof underwriteBlock>, 
     const range = v.arv.low !== null && v.arv.high !== null ? ` ${usd(v.arv.low)}–${usd(v.arv.high)}` : '';
     return `Range only${range} (${v.arv.range_reason ?? 'not point-supported'}): no offer, DSCR or score is produced${riskPart}.`;
   }
-  if (block.unscored_reason !== null) return `ARV ${usd(block.arv)} (point) but the ${block.strategy ?? 'chosen'} pro-forma is unscored (${block.unscored_reason})${riskPart}.`;
+  if (block.unscored_reason !== null) {
+    const pass = block.missing_inputs.length > 0 ? `; pass ${block.missing_inputs.join(' or ')} for the full pro-forma` : '';
+    return `ARV ${usd(block.arv)} (point) but the ${block.strategy ?? 'chosen'} pro-forma is unscored (${block.unscored_reason}${pass})${riskPart}.`;
+  }
   const dscr = block.dscr === null ? '' : `, DSCR ${block.dscr.toFixed(2)}`;
   const offer = block.brrrr_offer === null ? '' : `, BRRRR offer ${usd(block.brrrr_offer)}`;
   const verdict = (block.economics_factor ?? 0) > 0 ? 'clears its gates' : 'fails its gates at this price';
   return `ARV ${usd(block.arv)} from ${v.arv.n_comps ?? v.arv.comps?.length ?? 0} comps${offer}${dscr}: ${block.strategy} ${verdict}${riskPart}.`;
 }
 
-export type UnderwriteExtras = { tract: TractSignals | null | undefined; risk: RiskReport | null; underwriting: UnderwriteResult | null };
-
-export type CompArv = { base: number | null; conservative: number | null; aggressive: number | null; comps: Valuation['arv']['comps'] };
-export type UnderwriteResponse = Valuation & {
-  tract: TractSummary | null;
-  arv_source: string;
-  /** Present only when the legacy gates pass and the valuation is a point. */
-  comp_arv?: CompArv;
-  risk: RiskReport | null;
-  underwrite: ReturnType<typeof underwriteBlock>;
-  read: string;
-};
+export type UnderwriteExtras = { tract: TractSignals | null | undefined; risk: RiskReport | null; underwriting: UnderwriteResult | null; scores: StrategyScores | null };
 
 /** The /api/underwrite body: the valuation object plus tract, arv_source, comp_arv (only when allowed), risk, underwrite, read. */
-export function buildUnderwriteResponse(v: Valuation, x: UnderwriteExtras): UnderwriteResponse {
+export function buildUnderwriteResponse(v: Valuation, x: UnderwriteExtras): UnderwriteRestBody {
   const gate = legacyCompGate(v);
   const point = pointArvUsd(v) !== null;
   const real = gate.pass && point;
-  const block = underwriteBlock(v, x.underwriting);
-  const out: UnderwriteResponse = {
+  const block = underwriteBlock(v, x.underwriting, x.scores);
+  const out: UnderwriteRestBody = {
     ...v,
     tract: tractSummary(x.tract),
     arv_source: real ? `real comps (${gate.n} sales, conf ${Math.round(gate.confidence as number)})` : 'tract heuristic',
@@ -105,15 +116,11 @@ export function buildUnderwriteResponse(v: Valuation, x: UnderwriteExtras): Unde
     underwrite: block,
     read: readOf(v, block, x.risk),
   };
-  if (real) out.comp_arv = { base: v.arv.value, conservative: v.arv.low, aggressive: v.arv.high, comps: v.arv.comps };
+  if (real) out.comp_arv = { base: v.arv.value, conservative: v.arv.low, aggressive: v.arv.high, comps: v.arv.comps ?? [] };
   return out;
 }
 
 /** /api/property: the property record with the valuation (and its risk and tract context) under `investor.*`. */
-export function buildPropertyResponse(v: Valuation, x: Omit<UnderwriteExtras, 'underwriting'>) {
-  return {
-    property: v.subject,
-    investor: { valuation: v, risk: x.risk, tract: tractSummary(x.tract) },
-    disclosure: v.disclosure,
-  };
+export function buildPropertyResponse(v: Valuation, x: Pick<UnderwriteExtras, 'tract' | 'risk'>): PropertyOutput {
+  return { property: v.subject, investor: { valuation: v, risk: x.risk, tract: tractSummary(x.tract) }, refusal: null, disclosure: v.disclosure };
 }

@@ -5,7 +5,8 @@
 // figures are compared directly).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
-import { concatColumns, encodeColumns, encodeResults, parcelRowSubject, percentilesOf, scoreAll, toColumns, type ScoreColumns } from '../../../src/scoring/bulk/score-all.js';
+import { concatColumns, encodeColumns, encodeResults, parcelRowSubject, percentilesOf, scoreAll, toColumns } from '../../../src/scoring/bulk/score-all.js';
+import type { ScoreColumns } from '../../../src/scoring/bulk/columns.js';
 import { localScorer } from '../../../src/scoring/scorer.js';
 import { scoreParcelColumns } from '../../../src/scoring/bulk/score-columns.js';
 import { isChicagoTract, scoreSubject, underwriteInputFrom, underwriteInputOf } from '../../../src/scoring/score-subject.js';
@@ -14,7 +15,7 @@ import { decideBulk } from '../../../src/valuation/bulk.js';
 import { valueProperty, type ValueInput } from '../../../src/valuation/value.js';
 import type { Store } from '../../../src/store/store.js';
 import type { ValuationContext } from '../../../src/valuation/value-context.js';
-import { openPointEverywhere } from '../../support/scoring-corpus.js';
+import { openPointEverywhere, TEST_CHAIN } from '../../support/scoring-corpus.js';
 
 let store: Store;
 let ctx: ValuationContext;
@@ -93,7 +94,7 @@ describe('score-all results', () => {
   });
 
   it('scoreAll stores one row per sampled parcel through the bulk entry', async () => {
-    const summary = await scoreAll(store, localScorer(ctx), { limit: 120, batchSize: 50 });
+    const summary = await scoreAll(store, localScorer(ctx, TEST_CHAIN), { limit: 120, batchSize: 50 });
     expect(summary.parcels).toBe(120);
     expect(summary.errors).toBe(0);
     expect(summary.point).toBeGreaterThan(0);

@@ -124,7 +124,7 @@ describe('computeTier1 with the unit-count adjustment', () => {
   const sales = salesOf(prices.map((price, i) => ({ price, sqft: 3000, beds: 6, ptype: 'mf2_4', distMi: 0.1 + 0.02 * i })));
   units.forEach((u, i) => (sales.units[i] = u));
   const deps = { kernel: createKernel(kernelColumnsOf(sales), []), sales, parcelSales: buildParcelSalesIndex(sales) };
-  const subject: Tier1Subject = { ...SUBJECT, sqft: 3000, beds: 6, ptype: PTYPE_CODE.mf2_4, county: 1, asOfDay: AS_OF_DAY, excludeParcelIdx: null, priceUsd: null, units: 4 };
+  const subject: Tier1Subject = { ...SUBJECT, sqft: 3000, beds: 6, ptype: PTYPE_CODE.mf2_4, county: 1, asOfDay: AS_OF_DAY, excludeParcelIdx: null, units: 4 };
 
   it('re-prices 2-unit comps for a 4-unit subject: median 377,500 instead of 390,000', () => {
     // 2-unit comps × exp(−0.07) = 372,958 / 382,281 / 391,606; with 370k, 375k, 380k the middle pair is 375k and 380k.

@@ -19,7 +19,7 @@ describe('decideValuationDisplay — Tier 1 rows', () => {
     expect(d.unscoredReason).toBeNull();
     expect(d.scoreBasis).toBe('arv');
     expect(d.arv).toMatchObject({ value: 452_000, low: CAL_LOW, high: CAL_HIGH, range_only: false, range_reason: null, method: 'renovated_comps', method_tier: 1, n_comps: 8, confidence_p10: 58, fsd: 10, ladder_step: 1 });
-    expect(d.arv.interval).toEqual({ low: CAL_LOW, high: CAL_HIGH, coverage: 0.8, calibrated: true, segment: 'mf2_4_city', method: 'split_conformal', version: 'cal-test-1', widened_by_model_disagreement: null });
+    expect(d.arv.interval).toEqual({ low: CAL_LOW, high: CAL_HIGH, coverage: 0.8, calibrated: true, segment: 'mf2_4_city', method: 'split_conformal', version: 'cal-test-1', widened_by_model_disagreement: null, calibration_fallback: null });
     // legacy: sd = 10·√(1 + 1/8) = 10.607; P(|Z·sd| ≤ 10) = erf(10/(10.607·√2)) = erf(0.6667) = 0.6542 → 65
     expect(d.arv.confidence).toBe(65);
     expect(d.artifactArv).toMatchObject({ value: 452_345, low: 407_110.5, tier: 1, range_only: false });

@@ -7,10 +7,12 @@ import { ValuationSchema, type Valuation } from '../../../src/contracts/valuatio
 import { PTYPE_CODE } from '../../../src/store/columns.js';
 import { openStore, type Store } from '../../../src/store/store.js';
 import { serveValuation } from '../../../src/valuation/fallback/serve.js';
+
+const servedValuation = async (...a: Parameters<typeof serveValuation>) => (await serveValuation(...a)).valuation;
 import { dayOfIso, isoOfDay } from '../../../src/store/days.js';
 import { buildValuationContext, type ValuationContext } from '../../../src/valuation/value-context.js';
 import { valueProperty, type ValueInput } from '../../../src/valuation/value.js';
-import { createValuationService } from '../../../src/app/valuation-service.js';
+import { createEngine } from '../../../src/app/engine.js';
 import { smallCorpusDir, testConfig } from '../../support/corpus.js';
 import { closedPort, startFakeSoda, type FakeSoda, type Row } from './fake-soda.js';
 
@@ -70,7 +72,7 @@ const chainOf = (v: Valuation) => v.artifact!.fallback_chain.map((a) => [a.sourc
 
 describe('serveValuation: the comp-source chain in a served valuation', () => {
   it('a thin corpus stratum falls back to open-data comps, which value the subject', async () => {
-    const v = await serveValuation(thin.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: false });
+    const v = await servedValuation(thin.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: false });
     expect(ValuationSchema.safeParse(v).success).toBe(true);
     expect(chainOf(v)).toEqual([['corpus', false], ['opendata_fallback', true]]);
     expect(v.artifact!.fallback_chain[1].note).toContain('5 open-data sales');
@@ -85,7 +87,7 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
   });
 
   it('the configuration override skips the corpus and reports opendata_forced', async () => {
-    const v = await serveValuation(thin.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: true });
+    const v = await servedValuation(thin.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: true });
     expect(chainOf(v)).toEqual([['corpus', false], ['opendata_forced', true]]);
     expect(v.artifact!.fallback_chain[0].note).toMatch(/forced/);
     expect(v.artifact!.arv).not.toBeNull();
@@ -94,7 +96,7 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
   it('forced for a subject the portal has no sales around: no Tier-1 value, the chain ends with none', async () => {
     const far = await startFakeSoda({ 'nj4t-kc8j': [], 'wvhk-k5uv': [], 'x54s-btds': [] });
     try {
-      const v = await serveValuation(served.input, ctx, { opendataBaseUrl: far.baseUrl, forceOpendata: true });
+      const v = await servedValuation(served.input, ctx, { opendataBaseUrl: far.baseUrl, forceOpendata: true });
       expect(chainOf(v)).toEqual([['corpus', false], ['opendata_forced', false], ['none', false]]);
       expect(v.artifact!.arv).toBeNull(); // the skipped corpus's value is not served under a chain that skipped it
       expect(ValuationSchema.safeParse(v).success).toBe(true);
@@ -105,7 +107,7 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
 
   it('a corpus that serves is not second-guessed: no portal request', async () => {
     const before = soda.requests.length;
-    const v = await serveValuation(served.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: false });
+    const v = await servedValuation(served.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: false });
     expect(chainOf(v)).toEqual([['corpus', true]]);
     expect(v.inputs_hash).toBe(served.v.inputs_hash);
     expect(soda.requests.length).toBe(before);
@@ -113,7 +115,7 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
 
   it('without network the open-data attempt fails fast, the chain says so and the corpus answer is served', async () => {
     const port = await closedPort();
-    const v = await serveValuation(thin.input, ctx, { opendataBaseUrl: `http://127.0.0.1:${port}/resource`, forceOpendata: false });
+    const v = await servedValuation(thin.input, ctx, { opendataBaseUrl: `http://127.0.0.1:${port}/resource`, forceOpendata: false });
     expect(chainOf(v)).toEqual([['corpus', false], ['opendata_fallback', false], ['none', false]]);
     expect(v.artifact!.fallback_chain[1].note).toMatch(/unreachable \(ECONNREFUSED\); failed fast/);
     expect(v.artifact!.arv).toBeNull();
@@ -122,7 +124,7 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
 
   it('forced without network: the chain records the failure and no comp source values the subject', async () => {
     const port = await closedPort();
-    const v = await serveValuation(served.input, ctx, { opendataBaseUrl: `http://127.0.0.1:${port}/resource`, forceOpendata: true });
+    const v = await servedValuation(served.input, ctx, { opendataBaseUrl: `http://127.0.0.1:${port}/resource`, forceOpendata: true });
     expect(chainOf(v)).toEqual([['corpus', false], ['opendata_forced', false], ['none', false]]);
     expect(v.artifact!.arv).toBeNull();
     expect(ValuationSchema.safeParse(v).success).toBe(true);
@@ -132,7 +134,7 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
 // Through the valuation service's worker pool (the compiled `value` task: `npm run build` first, as value-service.test).
 describe('the valuation service runs the chain for a served request', () => {
   it('reports opendata_forced from the worker when the configuration forces it', async () => {
-    const service = createValuationService(testConfig(dataDir, { AVM_WORKERS: '1', AVM_OPENDATA_BASE_URL: soda.baseUrl, AVM_FORCE_OPENDATA: 'true' }), store);
+    const service = createEngine(testConfig(dataDir, { AVM_WORKERS: '1', AVM_OPENDATA_BASE_URL: soda.baseUrl, AVM_FORCE_OPENDATA: 'true' }), store);
     try {
       const v = await service.value(thin.input);
       expect(chainOf(v)).toEqual([['corpus', false], ['opendata_forced', true]]);

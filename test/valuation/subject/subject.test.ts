@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../../src/ingest/loaders/listings.js';
 import { parcelViewFromArrow } from '../../../src/valuation/subject/parcel-view.js';
 import { buildSubjectData, normalizeAddress, resolveSubject } from '../../../src/valuation/subject/subject.js';
-import { getComps, valueProperty } from '../../../src/valuation/value.js';
+import { valueProperty } from '../../../src/valuation/value.js';
 import { SUBJECT, calTable, contextOf, renovatedRows, salesOf, tractAround } from '../tier1-fixture.js';
 
 const parcels = parcelViewFromArrow(
@@ -68,9 +68,10 @@ describe('subject resolution', () => {
 
   it('get_comps: prop_type defaults to mf2_4 only when the subject type is otherwise unknown', () => {
     const ctx = contextOf(salesOf(renovatedRows(3)));
-    expect(getComps({ lat: SUBJECT.lat, lon: SUBJECT.lon }, ctx).subject.property_type).toBe('mf2_4');
-    expect(getComps({ lat: SUBJECT.lat, lon: SUBJECT.lon, propType: 'sfh' }, ctx).subject.property_type).toBe('sfh');
+    const comps = (input: Parameters<typeof valueProperty>[0]) => valueProperty({ ...input, defaultPropType: 'mf2_4' }, ctx);
+    expect(comps({ lat: SUBJECT.lat, lon: SUBJECT.lon }).subject.property_type).toBe('mf2_4');
+    expect(comps({ lat: SUBJECT.lat, lon: SUBJECT.lon, propType: 'sfh' }).subject.property_type).toBe('sfh');
     ctx.subjects = data; // the listing LST-1 is an sfh
-    expect(getComps({ address: '1300 N Western Ave' }, ctx).subject.property_type).toBe('sfh');
+    expect(comps({ address: '1300 N Western Ave' }).subject.property_type).toBe('sfh');
   });
 });

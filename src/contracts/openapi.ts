@@ -1,10 +1,10 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document of the REST door, generated from OPERATIONS with zod's JSON
 // Schema (draft 2020-12, the dialect of OpenAPI 3.1). Every error response is the one error body.
-import { OPERATIONS, type Operation } from '../contracts/operations.js';
+import { OPERATIONS, type Operation } from './operations.js';
 import { ERROR_CODES } from '../errors/codes.js';
 import { SERVING_VERSION } from '../registry/versions.js';
-import { toJson } from '../mcp/manifest.js';
-import { ErrorBodySchema } from './errors.js';
+import { toJson } from './manifest.js';
+import { ErrorBodySchema } from './error-body.js';
 
 const ERROR_STATUSES: Record<string, string> = {
   '400': 'Invalid input (validation_failed, invalid_cursor, ...)',

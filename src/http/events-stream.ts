@@ -3,8 +3,8 @@ import { PassThrough } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
-import type { EventRecord } from './kinds.js';
-import type { EventLog } from './log.js';
+import type { EventRecord } from '../events/kinds.js';
+import type { EventLog } from '../events/log.js';
 
 export type EventsStreamOptions = {
   log: EventLog;

@@ -4,8 +4,8 @@ import { Router } from '@koa/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '../../src/events/kinds.js';
 import { getEventLog, type EventLog } from '../../src/events/log.js';
-import { eventsStreamHandler } from '../../src/events/stream.js';
-import { openSse, rawRequest, serve, tempEnv, type SseMessage, type TempEnv, type TestServer } from '../http/middleware/support.js';
+import { eventsStreamHandler } from '../../src/http/events-stream.js';
+import { openSse, rawRequest, serve, tempEnv, type SseMessage, type TempEnv, type TestServer } from './middleware/support.js';
 
 let t: TempEnv;
 let log: EventLog;

@@ -3,7 +3,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/contracts/operations.js';
-import { buildOpenApi } from '../../src/http/openapi.js';
+import { buildOpenApi } from '../../src/contracts/openapi.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { startDoors } from '../mcp/support.js';
 

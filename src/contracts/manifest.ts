@@ -1,8 +1,8 @@
 // The live tool catalog (GET /mcp/v2/manifest, GET /api/mcp-tools), generated from OPERATIONS: v2 names first,
 // then the deprecated aliases with `deprecated: true` and their `replacement`.
 import { z } from 'zod';
-import { toolEntries } from '../contracts/operations.js';
-import type { Manifest } from '../contracts/tools.js';
+import { toolEntries } from './operations.js';
+import type { Manifest } from './tools.js';
 
 export function toJson(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const js = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;

@@ -1,0 +1,49 @@
+// POST/GET/DELETE /mcp in the Koa app: the Host/Origin guard, caller and audit ran before (shared middleware); here a
+// rejected key is refused, tools/call messages draw on the shared limiter (HTTP 429 + Retry-After), then Koa steps
+// aside (`ctx.respond = false`) and the tool server answers on the raw request. The tool server is handed in (server.ts
+// composes the doors): http never imports mcp.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { DoorServices } from '../app/door-services.js';
+import type { CallContext } from '../app/operations.js';
+import { authorize } from '../auth/authorize.js';
+import { readJsonBody } from './body.js';
+import { callerOf } from './middleware/auth.js';
+import { limitSubjectOf, rateLimitedError, rateLimitHeaders } from './middleware/rate-limit.js';
+
+/** What the tool door offers: answer one HTTP request (the body already parsed), and end its sessions at shutdown. */
+export type ToolDoor = {
+  handle(req: IncomingMessage, res: ServerResponse, body: unknown, call: CallContext): Promise<void>;
+  closeAll(): Promise<void>;
+};
+
+function countToolCalls(body: unknown): number {
+  const msgs = Array.isArray(body) ? body : [body];
+  return msgs.filter((m) => (m as { method?: unknown })?.method === 'tools/call').length;
+}
+
+export function registerToolRoutes(router: Router, doors: DoorServices, tools: ToolDoor): void {
+  const handle = async (ctx: Context): Promise<void> => {
+    ctx.state.operationId = 'mcp';
+    const caller = callerOf(ctx);
+    const refused = authorize(caller, 'read'); // only a rejected (malformed, unknown, revoked) key is refused here
+    if (refused) {
+      ctx.set('WWW-Authenticate', 'Bearer realm="avm"');
+      throw refused;
+    }
+    const body = ctx.method === 'POST' ? await readJsonBody(ctx) : undefined;
+    for (let n = countToolCalls(body); n > 0; n--) {
+      const d = doors.limiter.check(limitSubjectOf(caller));
+      ctx.set(rateLimitHeaders(d));
+      if (!d.allowed) throw rateLimitedError(d);
+    }
+    for (const [k, v] of Object.entries(ctx.response.headers)) if (!ctx.res.headersSent) ctx.res.setHeader(k, v as string);
+    ctx.status = 200; // for the audit record; the tool server writes the real response
+    ctx.respond = false;
+    await tools.handle(ctx.req, ctx.res, body, { caller, requestId: String(ctx.state.requestId ?? '') });
+  };
+  router.post('/mcp', handle);
+  router.get('/mcp', handle);
+  router.delete('/mcp', handle);
+}
