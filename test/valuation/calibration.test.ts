@@ -64,6 +64,9 @@ describe('calibration math', () => {
     const t = buildCalibrationTable(records, { createdAt: 'c', snapshotId: 's', modelVersion: 'm', registryVersion: 'r', startDay: 0, endDay: 200 });
     expect(calibrationFor(t, 'sfh_city')).toMatchObject({ segment: 'sfh_city', version: t.version, display: t.segments.sfh_city.display });
     expect(calibrationFor(t, 'mf2_4_city')).toBeNull();
+    // The version the registry stores this table under. Derived from the code at 890947e (printed with node --import
+    // tsx): its digest is SHA-256 of JSON.stringify({ segments, snapshot }) in build order, not canonical JSON.
+    expect(t.version).toBe('cal-m-4a2a9312a0a2');
   });
 });
 
