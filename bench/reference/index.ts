@@ -5,8 +5,6 @@ import { buildRefIndex } from './ref-index.js';
 import { makeLevelOf } from './ref-math.js';
 import { refQuery } from './ref-query.js';
 
-export { conformalOneSided, conformalTwoSided } from './ref-math.js';
-
 export type RefKernel = { queryComps(s: Subject, opts?: QueryOptions): CompsResult; indexRows: number };
 
 /** Builds the reference index; `bruteForce` scans every row per query instead of the grid cells. */

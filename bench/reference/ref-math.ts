@@ -114,17 +114,3 @@ export function summarize(prices: number[], madScale: number): { n: number; medi
   const [, mad] = medianMad(prices.map((p) => Math.log(p)));
   return { n: prices.length, median: medianSorted(prices), q25: quantile7Sorted(prices, 0.25), q75: quantile7Sorted(prices, 0.75), fsd: madScale * mad };
 }
-
-/** Split-conformal two-sided bounds (ranks clamped to [1, n]). */
-export function conformalTwoSided(ratios: number[], alpha: number): { lo: number; hi: number } {
-  const r = [...ratios].sort(asc);
-  const n = r.length;
-  const clamp = (k: number): number => Math.min(Math.max(k, 1), n);
-  return { lo: r[clamp(Math.floor(((n + 1) * alpha) / 2)) - 1], hi: r[clamp(Math.ceil((n + 1) * (1 - alpha / 2))) - 1] };
-}
-
-export function conformalOneSided(scores: number[], alpha: number): number {
-  const r = [...scores].sort(asc);
-  const n = r.length;
-  return r[Math.min(Math.max(Math.ceil((n + 1) * (1 - alpha)), 1), n) - 1];
-}

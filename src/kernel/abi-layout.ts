@@ -72,5 +72,7 @@ export type KernelExports = {
   avm_output_len(): number;
   avm_batch(n: number, withRejected: number): number;
   avm_query(): number;
+  /** Split-conformal bounds (stats.rs). Not called by src: the one served definition is valuation/calibration/conformal.ts;
+   * test/kernel/conformal-parity.test.ts holds the two equal. */
   avm_conformal(n: number, alpha: number, twoSided: number): number;
 };

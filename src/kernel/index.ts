@@ -1,6 +1,5 @@
 // Public surface of the kernel door.
 export { createKernel, type Kernel, type KernelOptions } from './kernel.js';
-export { conformalInterval, conformalQuantile } from './conformal.js';
 export { columnsFromArrow, type ArrowLikeTable } from './arrow.js';
 export { decodeBatch, encodeSubjects } from './decode.js';
 export { kernelParams, paramSlots, STRATUM, conditionBit, deedClassTable, type KernelParams } from './params.js';

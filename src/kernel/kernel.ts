@@ -1,5 +1,5 @@
 // The one TypeScript door to the WASM kernel: loads the sales columns and time index into a kernel instance's
-// linear memory once, then answers comp searches (single, batch) and split-conformal quantiles.
+// linear memory once, then answers comp searches (single, batch).
 import { AppError } from '../errors/app-error.js';
 import { COLUMN_IDS, PARAM_LEN, SUBJECT_LEN, type KernelExports } from './abi-layout.js';
 import { decodeBatch, decodeOne, encodeSubject, kernelError, visitOne } from './decode.js';

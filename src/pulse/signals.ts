@@ -12,7 +12,7 @@ import { CONDITION_CODE } from '../store/columns.js';
 import type { Strategy } from '../underwriting/types.js';
 import { estimateRent } from '../valuation/economics/rent.js';
 import { estimateTax, nextReassessYear, type Triad } from '../valuation/economics/tax.js';
-import { median, modeOf, type CorpusStats, type TractEvidence } from './tract-stats.js';
+import { medianOrNull, modeOf, type CorpusStats, type TractEvidence } from './tract-stats.js';
 
 const G = PULSE.v;
 
@@ -63,15 +63,15 @@ export function triadOf(t: Pick<TractRecord, 'county' | 'muni' | 'bbox'>): Triad
  * house_hack: 12 × contract rent / median 2–4-unit price per unit (the other units' rent against the price).
  */
 export function economicsOf(e: TractEvidence, contractRentUsd: number | null, taxRate: number | null): TractEconomics {
-  const reno = median(e.reno, G.min_stratum_sales);
-  const buy = median(e.buy, G.min_stratum_sales);
+  const reno = medianOrNull(e.reno, G.min_stratum_sales);
+  const buy = medianOrNull(e.buy, G.min_stratum_sales);
   const yieldOn = (perUnit: number | null): number | null => (contractRentUsd === null || perUnit === null || !(perUnit > 0) ? null : (12 * contractRentUsd) / perUnit);
-  const gross = yieldOn(median(e.perUnit, G.min_tract_sales));
+  const gross = yieldOn(medianOrNull(e.perUnit, G.min_tract_sales));
   return {
     flip: reno === null || buy === null || !(reno > 0) ? null : (reno - buy) / reno,
-    brrrr: yieldOn(median(e.buyPerUnit, G.min_stratum_sales)),
+    brrrr: yieldOn(medianOrNull(e.buyPerUnit, G.min_stratum_sales)),
     hold: gross === null || taxRate === null ? null : gross - taxRate,
-    house_hack: yieldOn(median(e.mfPerUnit, G.min_stratum_sales)),
+    house_hack: yieldOn(medianOrNull(e.mfPerUnit, G.min_stratum_sales)),
   };
 }
 
@@ -80,8 +80,8 @@ function reassessment(t: TractRecord, triad: Triad | null, e: TractEvidence, yea
   if (next === null) return { last_reassess_year: null, next_reassess_year: null, reassessment_shock: null, reassessment_status: 'triad unknown' };
   const cycle = t.county === 'lake' ? TAX.v.lake_cycle_years : TAX.v.reassess_cycle_years;
   const last = next === year ? year : next - cycle;
-  const base = median(e.byYear.get(last) ?? [], G.min_tract_sales);
-  const recent = median(e.recent, G.min_tract_sales);
+  const base = medianOrNull(e.byYear.get(last) ?? [], G.min_tract_sales);
+  const recent = medianOrNull(e.recent, G.min_tract_sales);
   // The shock is the market move the next reassessment will catch up on: recent median vs the last reassessment year's.
   const shock = last >= year || base === null || recent === null ? null : recent / base - 1;
   const label = t.county === 'lake' ? 'Lake quadrennial' : TRIAD_LABEL[triad as Triad];
@@ -108,7 +108,7 @@ function signalsOf(t: TractRecord, e: TractEvidence, safmr: SafmrTable | null, a
   const year = Number(asOf.slice(0, 4));
   const triad = triadOf(t);
   const zip = modeOf(e.zipCounts);
-  const medianPrice = median(e.all, G.min_tract_sales);
+  const medianPrice = medianOrNull(e.all, G.min_tract_sales);
   const taxRate = effectiveTaxRate(t, triad, medianPrice, asOf);
   const rent = rentSignals(zip, modeOf(e.conditionCounts), safmr);
   return {

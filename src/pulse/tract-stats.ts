@@ -6,6 +6,7 @@ import { PULSE } from '../registry/groups/pulse.js';
 import { TAX } from '../registry/groups/tax.js';
 import { armsLengthMask, type SalesColumns } from '../store/sales-columns.js';
 import { isoOfDay } from '../store/days.js';
+import { median } from '../reference/stats.js';
 import { servingCutoffDay } from '../valuation/value-context.js';
 
 export type TractEvidence = {
@@ -95,12 +96,9 @@ export function collectCorpusStats(sales: SalesColumns, parcels: Table | null, p
   return { byGeoid, cutoffDay, salesThrough: isoOfDay(cutoffDay - 1) };
 }
 
-/** Median (Hyndman–Fan type 7 at p = 0.5, i.e. the mean of the two middle values for even n); null when n < minN. */
-export function median(xs: readonly number[], minN = 1): number | null {
-  if (xs.length < Math.max(1, minN)) return null;
-  const s = Float64Array.from(xs).sort();
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+/** The median (reference/stats.ts) of a tract's evidence, or null with fewer than minN values (the pulse minimums). */
+export function medianOrNull(xs: readonly number[], minN = 1): number | null {
+  return xs.length < Math.max(1, minN) ? null : median(xs);
 }
 
 /** The key with the highest count (ties: smallest key), or null for an empty map. */

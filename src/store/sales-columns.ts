@@ -1,10 +1,12 @@
 // Typed views of a sales snapshot (Arrow table with the columns of store/columns.ts) for the valuation, the Tier-2 fit,
-// the area context and the open-data fallback; plus the arms-length screen the kernel applies, mirrored row by row.
+// the area context and the open-data fallback; plus the arms-length screen the kernel applies, mirrored row by row
+// (the one TypeScript screen: everything that needs arms-length sales reads it here).
 import type { Table } from 'apache-arrow';
 import { AppError } from '../errors/app-error.js';
+import { DEED_CLASS } from '../kernel/abi-layout.js';
 import { deedClassTable } from '../kernel/params.js';
 import { tractsOf } from './arrow-tables.js';
-import { SALES_COLUMNS as S } from './columns.js';
+import { REJECTION_REASONS, SALES_COLUMNS as S } from './columns.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
 
 export type SalesColumns = {
@@ -48,29 +50,65 @@ export function salesColumnsFromArrow(table: Table): SalesColumns {
   };
 }
 
+/** Screen code of an arms-length sale (the kernel's R_NONE); any other code is a REJECTION_REASONS index. */
+export const ARMS_LENGTH = 255;
+const R = {
+  rapid: REJECTION_REASONS.indexOf('rapid_resale_within_90d'), price: REJECTION_REASONS.indexOf('price_under_10k'),
+  multi: REJECTION_REASONS.indexOf('multi_parcel_sale'), nonArms: REJECTION_REASONS.indexOf('non_arms_deed_type'),
+  quitclaim: REJECTION_REASONS.indexOf('quitclaim_deed'), duplicate: REJECTION_REASONS.indexOf('duplicate_sale_within_365d'),
+};
+
 /**
- * 1 for an arms-length sale, 0 otherwise — the kernel's screens (crates/avm-kernel/src/index.rs): non-arms deed class,
- * price under the floor, multi-parcel deed, duplicate (same parcel, same price, an earlier sale ≤ 365 d before),
- * rapid resale (an earlier sale of the parcel ≤ 90 d before). "Earlier" = smaller (sale_day, row): no look-ahead.
+ * The screens of one sale that read no other sale, in the kernel's precedence: price under the floor (NaN included),
+ * multi-parcel deed, quitclaim deed, other non-arms deed class; ARMS_LENGTH when none applies. `deed` = deedClassTable().
  */
-export function armsLengthMask(c: SalesColumns): Uint8Array {
+export function saleScreenReason(c: SalesColumns, i: number, deed: Uint8Array): number {
+  if (!(c.priceUsd[i] >= COMP_POLICY.v.price_floor_usd)) return R.price;
+  if (c.numParcels[i] > 1) return R.multi;
+  if (deed[c.deedType[i]] === DEED_CLASS.quitclaim) return R.quitclaim;
+  return deed[c.deedType[i]] === DEED_CLASS.nonArms ? R.nonArms : ARMS_LENGTH;
+}
+
+/**
+ * Per row, the reason the kernel's arms-length screen (crates/avm-kernel/src/index.rs screen_rows) rejects the sale,
+ * or ARMS_LENGTH: saleScreenReason first; then, against every earlier sale of the parcel (any deed, any price),
+ * duplicate when one has the same price ≤ duplicate_window_days (365) before, else rapid resale when one is
+ * ≤ rapid_resale_days (90) before. "Earlier" = smaller (sale_day, row): no look-ahead.
+ */
+export function armsLengthReasons(c: SalesColumns): Uint8Array {
   const deed = deedClassTable();
   const p = COMP_POLICY.v;
-  const keep = new Uint8Array(c.length);
+  const reasons = new Uint8Array(c.length);
   const order = Array.from({ length: c.length }, (_, i) => i);
   order.sort((a, b) => c.parcelIdx[a] - c.parcelIdx[b] || c.saleDay[a] - c.saleDay[b] || a - b);
   const window = Math.max(p.duplicate_window_days, p.rapid_resale_days);
   for (let k = 0; k < order.length; k++) {
     const r = order[k];
-    let ok = deed[c.deedType[r]] === 0 && c.priceUsd[r] >= p.price_floor_usd && c.numParcels[r] <= 1;
-    for (let j = k - 1; ok && j >= 0; j--) {
+    const own = saleScreenReason(c, r, deed);
+    if (own !== ARMS_LENGTH) {
+      reasons[r] = own; // takes precedence over the repeat-sale screens
+      continue;
+    }
+    let repeat = ARMS_LENGTH;
+    for (let j = k - 1; j >= 0; j--) {
       const e = order[j];
       const gap = c.saleDay[r] - c.saleDay[e];
       if (c.parcelIdx[e] !== c.parcelIdx[r] || gap > window) break;
-      if (c.priceUsd[e] === c.priceUsd[r] && gap <= p.duplicate_window_days) ok = false;
-      else if (gap <= p.rapid_resale_days) ok = false;
+      if (c.priceUsd[e] === c.priceUsd[r] && gap <= p.duplicate_window_days) {
+        repeat = R.duplicate;
+        break;
+      }
+      if (gap <= p.rapid_resale_days) repeat = R.rapid;
     }
-    keep[r] = ok ? 1 : 0;
+    reasons[r] = repeat;
   }
+  return reasons;
+}
+
+/** 1 for an arms-length sale (armsLengthReasons is ARMS_LENGTH), 0 otherwise. */
+export function armsLengthMask(c: SalesColumns): Uint8Array {
+  const reasons = armsLengthReasons(c);
+  const keep = new Uint8Array(c.length);
+  for (let i = 0; i < c.length; i++) keep[i] = reasons[i] === ARMS_LENGTH ? 1 : 0;
   return keep;
 }

@@ -1,5 +1,6 @@
 // Point-in-tract lookup for hundreds of thousands of parcels: a uniform lon/lat grid lists the tracts whose bounding
-// box touches each cell; the exact test is reference/geo.ts pointInPolygon (the generator's own test, so both agree).
+// box touches each cell; the exact test is reference/geo.ts pointInPolygon. The one polygon index: ingest joins parcels
+// to tracts with it and the generator places each parcel inside its own tract with it, so both agree.
 import { INGEST } from '../registry/groups/ingest.js';
 import { pointInPolygon, type AreaGeometry } from '../reference/geo.js';
 

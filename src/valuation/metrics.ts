@@ -1,7 +1,9 @@
 // Backtest and IAAO ratio-study metrics: MdAPE, PPE10, interval coverage/width, COD, PRD, PRB, grouped studies.
-// Definitions follow DOMAIN.md and ccao-data/assesspy (metrics.py); each function states its exact formula.
+// Definitions follow DOMAIN.md and ccao-data/assesspy (metrics.py); each function states its exact formula. Median and
+// type-7 quantiles are reference/stats.ts.
 import { AppError } from '../errors/app-error.js';
 import { RATIO_STUDY, VALUATION_DISPLAY } from '../registry/groups/valuation.js';
+import { median, quantileType7 } from '../reference/stats.js';
 
 function bad(message: string): AppError {
   return new AppError('validation_failed', message);
@@ -15,28 +17,6 @@ export function checkPaired(estimates: readonly number[], prices: readonly numbe
     if (!(Number.isFinite(estimates[i]) && estimates[i] > 0)) throw bad(`estimate ${i} is not a positive finite number`);
     if (!(Number.isFinite(prices[i]) && prices[i] > 0)) throw bad(`price ${i} is not a positive finite number`);
   }
-}
-
-/** Median of a non-empty vector; even n → mean of the two middle order statistics. */
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) throw bad('median of an empty vector');
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-/** Quantile of Hyndman–Fan type 7 (R default, numpy 'linear'): h = (n−1)p, linear between order statistics. */
-export function quantileType7(xs: readonly number[], p: number): number {
-  if (xs.length === 0) throw bad('quantile of an empty vector');
-  return quantileType7Sorted([...xs].sort((a, b) => a - b), p);
-}
-
-/** quantileType7 of an ascending non-empty vector (no copy, no sort: several quantiles share one sort). */
-export function quantileType7Sorted(s: ArrayLike<number>, p: number): number {
-  const h = (s.length - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, s.length - 1);
-  return s[lo] + (h - lo) * (s[hi] - s[lo]);
 }
 
 /** Assessment ratios estimate / price. */

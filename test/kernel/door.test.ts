@@ -1,12 +1,11 @@
 // The TypeScript door to the WASM kernel: hand-computed results through the ABI, error mapping to the taxonomy,
-// the Arrow adapter, split-conformal quantiles, and locating the committed .wasm from the repo root.
+// the Arrow adapter, and locating the committed .wasm from the repo root.
 import { tableFromArrays } from 'apache-arrow';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { conformalOneSided, conformalTwoSided } from '../../bench/reference/index.js';
 import { generateCorpus } from '../../bench/kernel-corpus.js';
 import { AppError } from '../../src/errors/app-error.js';
-import { columnsFromArrow, conformalInterval, conformalQuantile, createKernel, kernelWasmPath, STRATUM } from '../../src/kernel/index.js';
+import { columnsFromArrow, createKernel, kernelWasmPath, STRATUM } from '../../src/kernel/index.js';
 import { decodeBatch, decodeOne, decodeSummary, encodeSubjects, recordOffsets, repackSubjects, selectedRows } from '../../src/kernel/decode.js';
 import type { KernelColumns, Subject } from '../../src/kernel/types.js';
 import { REJECTION_REASONS, SALES_COLUMNS } from '../../src/store/columns.js';
@@ -91,18 +90,6 @@ describe('kernel door', () => {
     for (const [k, v] of Object.entries(columns)) expect(Array.from(back[k as keyof KernelColumns]), k).toEqual(Array.from(v));
     const { sqft: _drop, ...rest } = arrays;
     expect(() => columnsFromArrow(tableFromArrays(rest as Record<string, Float64Array>))).toThrow(expect.objectContaining({ code: 'ingest_invalid_file' }));
-  });
-
-  it('computes split-conformal ranks by hand and like the reference', () => {
-    // n = 9, alpha = 0.2: two-sided ranks floor(10 × 0.1) = 1 and ceil(10 × 0.9) = 9; one-sided ceil(10 × 0.8) = 8.
-    const r = [9, 3, 5, 1, 7, 2, 8, 4, 6];
-    expect(conformalInterval(r, 0.2)).toEqual({ lo: 1, hi: 9 });
-    expect(conformalQuantile(r, 0.2)).toBe(8);
-    const ratios = Array.from({ length: 101 }, (_, i) => 0.8 + ((i * 37) % 101) / 250);
-    expect(conformalInterval(ratios, 0.2)).toEqual(conformalTwoSided(ratios, 0.2));
-    expect(conformalQuantile(ratios, 0.1)).toBe(conformalOneSided(ratios, 0.1));
-    expect(() => conformalInterval([], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
-    expect(() => conformalInterval([1, NaN], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
   });
 
   it('decodes packed batch output lazily: record offsets, header summaries and comp rows match the decoded batch', () => {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derivePriceLevels, isCondoPin } from '../../src/reference/derive/price-levels.js';
-import { quantileType7 } from '../../src/reference/stats.js';
 
 const FIXTURE = readFileSync(join(import.meta.dirname, 'fixtures', 'sales-sample.csv'), 'utf8');
 
@@ -10,15 +9,6 @@ describe('isCondoPin(pin)', () => {
   it('treats non-zero unit digits as a condo unit', () => {
     expect(isCondoPin('17010000041001')).toBe(true);
     expect(isCondoPin('17010000010000')).toBe(false);
-  });
-});
-
-describe('quantileType7(sorted, p)', () => {
-  it('interpolates at h = (n-1)p', () => {
-    // [10, 20, 40]: p=0.25 -> h=0.5 -> 10 + 0.5*10 = 15; p=0.9 -> h=1.8 -> 20 + 0.8*20 = 36
-    expect(quantileType7([10, 20, 40], 0.25)).toBe(15);
-    expect(quantileType7([10, 20, 40], 0.9)).toBeCloseTo(36, 12);
-    expect(quantileType7([7], 0.5)).toBe(7);
   });
 });
 

@@ -68,6 +68,9 @@ describe('calibration math', () => {
     expect(calibrationFor(t, 'sfh_suburb')).toMatchObject({ segment: 'sfh_pooled', display: 'range', fallbackFor: 'sfh_suburb' });
     // A table written before the fallback rows (tier1_valuation < 1.3.0) has none: no calibration, as before
     expect(calibrationFor({ ...t, fallbacks: undefined }, 'mf2_4_city')).toBeNull();
+    // The version the registry stores this table under: SHA-256 of JSON.stringify({ segments, fallbacks, snapshot }) in
+    // build order (not canonical JSON). Pinned from the code of tier1_valuation 1.3.0 (the fallback rows joined the digest).
+    expect(t.version).toBe('cal-m-3253a489e61c');
   });
 });
 

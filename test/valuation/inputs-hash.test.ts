@@ -86,6 +86,13 @@ describe('inputsHash', () => {
     expect(inputsHash(p)).toBe('1478998d2b1b290b9d3edfb11e417c5108362a7311240a89c6e78ca7f9b71417');
   });
 
+  it('keeps the stored digests of the contract fixtures (a change to the canonical form must bump HASH_DOMAIN)', () => {
+    // Derived from the code at 890947e (before canonicalJson had other users): inputsHash({ ...hashParts(), subject })
+    // for the fixtures of test/contracts/support/valuation-fixtures.ts, printed with node --import tsx.
+    expect(inputsHash({ ...hashParts(), subject: subject('cook') })).toBe('e573096bb3d45e4f059b7cf128281a2d5ffbdb7a4fa6bf6e611874872342039f');
+    expect(inputsHash({ ...hashParts(), subject: subject('lake') })).toBe('ea1b512fe8717ae8fac8136adce8294363cd2805ff10cf9d1b09bee5fba07374');
+  });
+
   it('is the same in a separate Node process (no per-process state)', () => {
     const here = inputsHash(parts());
     const script = `import { inputsHash } from './src/valuation/inputs-hash.ts'; process.stdout.write(inputsHash(JSON.parse(process.argv[1])));`;

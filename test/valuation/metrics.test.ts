@@ -1,6 +1,6 @@
 // Backtest and ratio-study metrics on tiny hand-computed vectors (derivations in comments), plus input checks.
 import { describe, expect, it } from 'vitest';
-import { cod, confidenceP10, intervalCoverage, iqrKeepMask, mdape, meanRelativeWidth, median, ppe, prb, prd, quantileType7, ratioStudy, ratioStudyByGroup } from '../../src/valuation/metrics.js';
+import { cod, confidenceP10, intervalCoverage, iqrKeepMask, mdape, meanRelativeWidth, ppe, prb, prd, ratioStudy, ratioStudyByGroup } from '../../src/valuation/metrics.js';
 
 // Four sales at price 100 with estimates 90, 100, 120, 80 → ratios 0.9, 1.0, 1.2, 0.8.
 const E4 = [90, 100, 120, 80];
@@ -49,13 +49,6 @@ describe('IAAO ratio statistics', () => {
 });
 
 describe('quantiles and trimming', () => {
-  it('median of odd and even vectors; type-7 quantile interpolates', () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    // sorted 0.8, 0.9, 1.0, 1.1, 1.2, 3.0: h = 5 × 0.25 = 1.25 → 0.9 + 0.25 × 0.1 = 0.925
-    expect(quantileType7([1.2, 0.8, 3.0, 0.9, 1.1, 1.0], 0.25)).toBeCloseTo(0.925, 12);
-  });
-
   it('3 × IQR trim: Q1 0.925, Q3 1.175 (h = 3.75), IQR 0.25 → fences 0.175 and 1.925: 3.0 is dropped', () => {
     expect(iqrKeepMask([0.8, 0.9, 1.0, 1.1, 1.2, 3.0])).toEqual([true, true, true, true, true, false]);
   });

@@ -4,10 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../errors/app-error.js';
 import { GENERATOR } from '../../registry/groups/generator.js';
-import { INGEST } from '../../registry/groups/ingest.js';
 import { ALL_CSV_LAYOUTS, GROUND_TRUTH_DIR, GROUND_TRUTH_FILE, RAW_DIR, TRACTS_GEOJSON } from '../layouts.js';
 import { dayOfIso, isoOfDay } from '../../store/days.js';
-import { TractGrid } from './geometry.js';
+import { TractLocator } from '../../store/tract-locator.js';
 import { writeListings } from './listings.js';
 import { writeCharacteristics, writeUniverse } from './parcel-files.js';
 import { buildParcels } from './parcels.js';
@@ -79,7 +78,7 @@ function planOf(opts: GenerateOptions): Plan {
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
 function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], locLog: Float64Array): { ctx: SalesCtx; out: SalesOut } {
   const scaleIdx = SCALES.indexOf(plan.scale);
-  const grid = new TractGrid(tracts.map((t) => t.geometry), INGEST.v.tract_grid_cell_deg);
+  const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
   const p = buildParcels(tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'));
   plan.progress(tracts.length, tracts.length, 'parcels');

@@ -1,7 +1,7 @@
 // Planar helpers the generator needs beyond src/reference/geo.ts: ring area and centroid, Voronoi cells by
-// half-plane clipping, sampling points inside a polygon, and a grid index answering "which tracts contain a point".
+// half-plane clipping, sampling points inside a polygon. "Which tract contains a point" is store/tract-locator.ts.
 import polygonClipping, { type MultiPolygon as ClipMulti, type Ring as ClipRing } from 'polygon-clipping';
-import { bboxOf, pointInPolygon, type AreaGeometry, type BBox, type MultiPolygonGeometry, type Position } from '../../reference/geo.js';
+import { pointInPolygon, type AreaGeometry, type BBox, type MultiPolygonGeometry, type Position } from '../../reference/geo.js';
 import type { Rng } from './rng.js';
 
 /** Miles per degree of latitude (mean Earth radius 3958.8 mi x pi / 180). */
@@ -95,40 +95,4 @@ export function clipToCell(g: AreaGeometry, cell: Position[], minAreaDeg2: numbe
   const parts = polygonClipping.intersection(subject, [ring]) as unknown as Position[][][];
   const kept = parts.filter((poly) => areaDeg2({ type: 'Polygon', coordinates: poly }) >= minAreaDeg2);
   return kept.length > 0 ? { type: 'MultiPolygon', coordinates: kept } : null;
-}
-
-/** Grid of tract bounding boxes: lists the tracts containing a point without scanning all of them. */
-export class TractGrid {
-  private readonly cells = new Map<number, number[]>();
-  private readonly boxes: BBox[];
-
-  constructor(private readonly geoms: readonly AreaGeometry[], private readonly cellDeg: number) {
-    this.boxes = geoms.map((g) => bboxOf(g));
-    this.boxes.forEach((b, idx) => {
-      for (let gx = Math.floor(b[0] / cellDeg); gx <= Math.floor(b[2] / cellDeg); gx++) {
-        for (let gy = Math.floor(b[1] / cellDeg); gy <= Math.floor(b[3] / cellDeg); gy++) {
-          const key = gx * 100_000 + gy;
-          const list = this.cells.get(key);
-          if (list) list.push(idx);
-          else this.cells.set(key, [idx]);
-        }
-      }
-    });
-  }
-
-  bbox(idx: number): BBox {
-    return this.boxes[idx];
-  }
-
-  /** Index of the first tract (lowest index) whose polygon contains the point, -1 when none does. */
-  firstContaining(lon: number, lat: number): number {
-    const list = this.cells.get(Math.floor(lon / this.cellDeg) * 100_000 + Math.floor(lat / this.cellDeg));
-    if (!list) return -1;
-    for (const idx of list) {
-      const b = this.boxes[idx];
-      if (lon < b[0] || lon > b[2] || lat < b[1] || lat > b[3]) continue;
-      if (pointInPolygon(lon, lat, this.geoms[idx])) return idx;
-    }
-    return -1;
-  }
 }

@@ -2,7 +2,8 @@
 // building facts, base condition, flip flag and PIN parts. Points are checked to fall in their own tract only.
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { PT_CONDO, REGION_CHICAGO, REGION_LAKE, REGION_SUBURB, drawBuilding, drawPtype, type Building } from './buildings.js';
-import { areaDeg2, type TractGrid } from './geometry.js';
+import { areaDeg2 } from './geometry.js';
+import type { TractLocator } from '../../store/tract-locator.js';
 import { bboxOf, type BBox } from '../../reference/geo.js';
 import { apportion, type Rng } from './rng.js';
 import { COND_DISTRESSED, COND_NEW } from './surface.js';
@@ -63,13 +64,13 @@ function partsOf(t: GenTract): Part[] {
  * Real neighborhood polygons overlap in thin slivers; there the first tract in file order owns the point (the rule a
  * first-match point-in-polygon lookup applies). Null when t has no such area (a sliver neighborhood covered by another).
  */
-function pointInOwnTract(t: GenTract, grid: TractGrid, rng: Rng): [number, number] | null {
+function pointInOwnTract(t: GenTract, grid: TractLocator, rng: Rng): [number, number] | null {
   const parts = partsOf(t);
   const weights = parts.map((q) => q.areaDeg2);
   for (let k = 0; k < MAX_POINT_TRIES; k++) {
     const b = parts[rng.pickWeighted(weights)].box;
     const lon = round6(rng.uniform(b[0], b[2])), lat = round6(rng.uniform(b[1], b[3]));
-    if (grid.firstContaining(lon, lat) === t.idx) return [lon, lat];
+    if (grid.locate(lon, lat) === t.idx) return [lon, lat];
   }
   return null;
 }
@@ -79,7 +80,7 @@ function regionOf(t: GenTract): number {
 }
 
 /** Parcels of one tract: single buildings, and condo buildings whose units share a point and a lot. */
-function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractGrid, pins: PinAllocator, asOfYear: number, rng: Rng): void {
+function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractLocator, pins: PinAllocator, asOfYear: number, rng: Rng): void {
   const region = regionOf(t);
   let made = 0;
   while (made < count) {
@@ -110,7 +111,7 @@ function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractGr
 
 /** Builds every parcel; counts per tract follow the tract weights (real sales activity), Cook/Lake by the Lake share. */
 export function buildParcels(
-  tracts: readonly GenTract[], grid: TractGrid, total: number, asOfYear: number, rng: Rng,
+  tracts: readonly GenTract[], grid: TractLocator, total: number, asOfYear: number, rng: Rng,
   onTract?: (done: number, all: number) => void,
 ): ParcelTable {
   const lakeTotal = Math.round(total * G.lake_parcel_share);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { REFERENCE_DERIVATION } from '../../registry/groups/reference-derivation.js';
 import { bboxOf, inBBox, pointInPolygon, type AreaGeometry, type BBox } from '../geo.js';
 import { fmtNum, formatCsv } from '../csv.js';
+import { median } from '../stats.js';
 import { codeString, rawPolygons, readRawFeatures } from './geometry.js';
 
 type Edge = 'N' | 'S' | 'E' | 'W';
@@ -28,7 +29,6 @@ export const PIN_AREA_GRID: Record<string, GridCell> = {
   '31': { t: 35, r: 13, anchor: '32' }, '32': { t: 35, r: 14 }, '33': { t: 35, r: 15 },
 };
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 /** T42N is offset east of the rows below it (a survey correction line), so it has its own column lines. */
 const colGroup = (t: number) => (t === 42 ? 'north' : 'main');
 

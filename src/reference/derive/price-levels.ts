@@ -2,7 +2,7 @@
 // median assessor-estimate / sale-price ratio, from the 346,164 real Cook sales in cmfproperty/example_data.csv.
 import { REFERENCE_DERIVATION } from '../../registry/groups/reference-derivation.js';
 import { parseCsv } from '../csv.js';
-import { meanSd, quantileType7 } from '../stats.js';
+import { meanSd, quantileType7Sorted } from '../stats.js';
 import type { PriceGroup, PriceLevels, PriceStats } from '../types.js';
 
 const R = REFERENCE_DERIVATION.v;
@@ -29,7 +29,7 @@ export function priceStats(prices: number[]): PriceStats {
   const s = Float64Array.from(prices).sort();
   const logs = Array.from(s, Math.log);
   const { mean, sd } = meanSd(logs);
-  const q = (p: number) => round(quantileType7(s, p), R.money_decimals);
+  const q = (p: number) => round(quantileType7Sorted(s, p), R.money_decimals);
   return { n: s.length, median: q(0.5), p10: q(0.1), p25: q(0.25), p75: q(0.75), p90: q(0.9), mean_log: round(mean, R.stat_decimals), sd_log: round(sd, R.stat_decimals) };
 }
 
@@ -84,7 +84,8 @@ export function derivePriceLevels(csvText: string, minGroupN: number = R.min_gro
   const assessment_ratio: PriceLevels['assessment_ratio'] = {};
   for (const y of years) {
     const r = Float64Array.from(sales.filter((s) => s.year === y && s.ratio !== null).map((s) => s.ratio as number)).sort();
-    if (r.length >= minGroupN) assessment_ratio[String(y)] = { n: r.length, median: round(quantileType7(r, 0.5), R.stat_decimals) };
+    // type 7 at p = 0.5 (the file's quantile_type), not stats.median's midpoint form: the committed file stays byte-identical
+    if (r.length >= minGroupN) assessment_ratio[String(y)] = { n: r.length, median: round(quantileType7Sorted(r, 0.5), R.stat_decimals) };
   }
   return { source: SOURCE_NOTE.replace('MIN_N', String(minGroupN)), quantile_type: 'hyndman-fan-7', min_group_n: minGroupN, n_sales: sales.length, years, county, by_area, assessment_ratio };
 }

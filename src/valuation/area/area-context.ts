@@ -3,22 +3,23 @@
 import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD, type AreaContext } from '../../contracts/area-context.js';
 import { AREA_CONTEXT } from '../../registry/groups/area.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
-import { EARTH_RADIUS_MI, haversineMi } from '../../reference/geo.js';
+import { haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../../store/columns.js';
 import type { AreaContextEvidence } from '../decide/ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
-import { findFlipPairs, gridCellKey as cellKey, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
-import { quantileType7Sorted } from '../metrics.js';
-import { F64Scratch, sortF64Prefix } from '../f64-sort.js';
+import { findFlipPairs, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
+import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
+import { quantileType7Sorted } from '../../reference/stats.js';
+import { F64Scratch, sortF64Prefix } from '../../reference/f64-sort.js';
 
 export type { TimeFactor } from './area-premium.js';
 
 /**
- * Built once per snapshot and reused for every subject: the arms-length dated/renovated rows bucketed by tract and by
- * a lat/lon grid cell (cell side = the neighbor radius, so a query reads at most 3×3 cells), and the flip pairs
- * (with their spatial/day index).
+ * Built once per snapshot and reused for every subject: the arms-length dated/renovated rows bucketed by tract and in
+ * a point grid (cell side = the neighbor radius, read under the radius's box), and the flip pairs (with their
+ * spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: Map<number, number[]>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -30,20 +31,20 @@ export type AreaSubject = {
 
 const isReno = (c: number): boolean => c === CONDITION_CODE.renovated || c === CONDITION_CODE.new;
 const isDated = (c: number): boolean => c === CONDITION_CODE.distressed || c === CONDITION_CODE.dated;
-/** Degrees of latitude per mile on the haversine sphere (longitude cells are widened by 1/cos(lat) at query time). */
-const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
-const cellOf = (lat: number, lon: number, deg: number): number => cellKey(Math.floor(lat / deg), Math.floor(lon / deg));
 
 export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
   const arms = armsLengthMask(sales);
-  const cellDeg = AREA_CONTEXT.v.neighbor_radius_mi * DEG_PER_MI;
-  const byTract = new Map<number, number[]>(), byCell = new Map<number, number[]>();
-  const add = <K>(m: Map<K, number[]>, k: K, i: number) => (m.get(k) ?? m.set(k, []).get(k)!).push(i);
+  const cellDeg = latHalfDeg(AREA_CONTEXT.v.neighbor_radius_mi);
+  const inPool = (i: number): boolean => arms[i] === 1 && (isReno(sales.condition[i]) || isDated(sales.condition[i]));
+  const byTract = new Map<number, number[]>();
   for (let i = 0; i < sales.length; i++) {
-    if (!arms[i] || !(isReno(sales.condition[i]) || isDated(sales.condition[i]))) continue;
-    if (sales.tractIdx[i] !== TRACT_NONE) add(byTract, sales.tractIdx[i], i);
-    add(byCell, cellOf(sales.lat[i], sales.lon[i], cellDeg), i);
+    const t = sales.tractIdx[i];
+    if (!inPool(i) || t === TRACT_NONE) continue;
+    const list = byTract.get(t);
+    if (list) list.push(i);
+    else byTract.set(t, [i]);
   }
+  const byCell = buildPointGrid(sales.length, (i) => (inPool(i) ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
   const pairs = findFlipPairs(sales, timeFactor);
   return { sales, byTract, byCell, cellDeg, pairs, pairIndex: indexFlipPairs(pairs, AREA_CONTEXT.v.neighbor_radius_mi), timeFactor };
 }
@@ -53,21 +54,19 @@ type Pool = { reno: number[]; dated: number[]; scope: string };
 /** Scratch of summarize: the pool's adjusted values (rewritten by every call; nothing keeps it). */
 const SUMMARY_SCRATCH = new F64Scratch();
 
-/** Rows of the cells that can hold a point within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
+/** Rows within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
 function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) => boolean): number[] {
-  const dLon = Math.ceil(1 / Math.cos((lat * Math.PI) / 180));
-  const cy = Math.floor(lat / ix.cellDeg), cx = Math.floor(lon / ix.cellDeg);
   const c = ix.sales;
   const r = AREA_CONTEXT.v.neighbor_radius_mi;
+  const { rows, offsets } = ix.byCell;
   const out: number[] = [];
-  for (let y = cy - 1; y <= cy + 1; y++) {
-    for (let x = cx - dLon; x <= cx + dLon; x++) {
-      const rows = ix.byCell.get(cellKey(y, x));
-      if (!rows) continue;
-      // the cheap column screen first, the distance only for rows it keeps (same rows, same order)
-      for (const i of rows) if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
+  forEachCellNear(ix.byCell, ix.cellDeg, lat, lon, r, (cell) => {
+    // the cheap column screen first, the distance only for rows it keeps
+    for (let k = offsets[cell]; k < offsets[cell + 1]; k++) {
+      const i = rows[k];
+      if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
     }
-  }
+  });
   return out;
 }
 

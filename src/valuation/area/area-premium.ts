@@ -2,13 +2,13 @@
 // flip_window_days) and the area renovation premium shrunk toward the county's: {value, n_pairs, shrunk_from}.
 import { AREA_CONTEXT } from '../../registry/groups/area.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
-import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { deedClassTable } from '../../kernel/params.js';
-import { EARTH_RADIUS_MI, haversineMi } from '../../reference/geo.js';
+import { haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE } from '../../store/columns.js';
-import type { SalesColumns } from '../../store/sales-columns.js';
-import { F64Scratch, sortF64Prefix } from '../f64-sort.js';
-import { median } from '../metrics.js';
+import { ARMS_LENGTH, saleScreenReason, type SalesColumns } from '../../store/sales-columns.js';
+import { F64Scratch } from '../../reference/f64-sort.js';
+import { median, medianOfPrefix } from '../../reference/stats.js';
+import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 
 /** Price-level factor carrying a sale of `saleDay` to `toDay` in `county` (a time index); 1 = unindexed. */
 export type TimeFactor = (county: number, saleDay: number, toDay: number) => number;
@@ -19,12 +19,13 @@ export type Premium = { value: number; n_pairs: number; shrunk_from: number | nu
 
 /**
  * Pairs of consecutive sales of one parcel: leg 1 dated/distressed, leg 2 renovated/new, ≤ flip_window_days apart,
- * both with an arms-length deed and price ≥ the floor (the rapid-resale screen is NOT applied: a quick resale is
- * exactly the renovation signal). upliftLog = ln(p2 / (p1 × time factor leg1→leg2)).
+ * both passing the per-sale arms-length screens (saleScreenReason: deed, price floor, single parcel); the repeat-sale
+ * screens are NOT applied: a quick resale is exactly the renovation signal.
+ * upliftLog = ln(p2 / (p1 × time factor leg1→leg2)).
  */
 export function findFlipPairs(c: SalesColumns, tf: TimeFactor | null): FlipPair[] {
   const deed = deedClassTable();
-  const ok = (i: number) => deed[c.deedType[i]] === 0 && c.priceUsd[i] >= COMP_POLICY.v.price_floor_usd && c.numParcels[i] <= 1;
+  const ok = (i: number) => saleScreenReason(c, i, deed) === ARMS_LENGTH;
   const order = Array.from({ length: c.length }, (_, i) => i).sort((a, b) => c.parcelIdx[a] - c.parcelIdx[b] || c.saleDay[a] - c.saleDay[b] || a - b);
   const pairs: FlipPair[] = [];
   for (let k = 1; k < order.length; k++) {
@@ -64,46 +65,31 @@ export function premiumFor(pairs: readonly FlipPair[], s: { lat: number; lon: nu
 /**
  * The flip pairs indexed once per snapshot (premiumFor scans every pair per subject): per county the pairs sorted
  * by day2 (the county median is a contiguous day2 window, memoized per window since a run shares one as-of day), and
- * a lat/lon grid of side radiusMi so a subject reads at most 3 × (2·ceil(1/cos lat) + 1) cells.
+ * a point grid of the pairs (rows = indices into `pairs`) with cells of side radiusMi, read under the radius's box.
  */
 export type PairIndex = {
   radiusMi: number;
   cellDeg: number;
+  pairs: readonly FlipPair[];
   byCounty: Map<number, { day2: Int32Array; upliftLog: Float64Array }>;
-  byCell: Map<number, FlipPair[]>;
+  byCell: PointGrid;
   countyMedianMemo: Map<string, number | null>;
 };
 
-/** Column span of gridCellKey: a cell column index must lie in [-span/2, span/2) (lon/cellDeg, far inside it). */
-const CELL_SPAN = 2 ** 26;
-
-/**
- * One number per (row y, column x) grid cell, exact in float64 and distinct for every |x| < 2^25, |y| < 2^26: map
- * keys without building a `${y}:${x}` string per lookup (the area queries read 9+ cells per valuation).
- */
-export function gridCellKey(y: number, x: number): number {
-  return y * CELL_SPAN + (x + CELL_SPAN / 2);
-}
-
-const DEG_PER_MI = 180 / (Math.PI * EARTH_RADIUS_MI);
 /** Memo entries kept before the county-median memo is reset (distinct as-of days; a run uses one or a few). */
 const COUNTY_MEMO_MAX = 4096;
 
 export function indexFlipPairs(pairs: readonly FlipPair[], radiusMi: number): PairIndex {
-  const cellDeg = radiusMi * DEG_PER_MI;
-  const byCell = new Map<number, FlipPair[]>();
+  const cellDeg = latHalfDeg(radiusMi);
+  const byCell = buildPointGrid(pairs.length, (i) => cellKeyOf(pairs[i].lat, pairs[i].lon, cellDeg));
   const counties = new Map<number, FlipPair[]>();
-  for (const p of pairs) {
-    const k = gridCellKey(Math.floor(p.lat / cellDeg), Math.floor(p.lon / cellDeg));
-    (byCell.get(k) ?? byCell.set(k, []).get(k)!).push(p);
-    (counties.get(p.county) ?? counties.set(p.county, []).get(p.county)!).push(p);
-  }
+  for (const p of pairs) (counties.get(p.county) ?? counties.set(p.county, []).get(p.county)!).push(p);
   const byCounty = new Map<number, { day2: Int32Array; upliftLog: Float64Array }>();
   for (const [county, list] of counties) {
     const sorted = [...list].sort((a, b) => a.day2 - b.day2);
     byCounty.set(county, { day2: Int32Array.from(sorted, (p) => p.day2), upliftLog: Float64Array.from(sorted, (p) => p.upliftLog) });
   }
-  return { radiusMi, cellDeg, byCounty, byCell, countyMedianMemo: new Map() };
+  return { radiusMi, cellDeg, pairs, byCounty, byCell, countyMedianMemo: new Map() };
 }
 
 /** First index i with xs[i] >= v (xs ascending). */
@@ -123,7 +109,7 @@ function countyMedian(ix: PairIndex, county: number, from: number, asOfDay: numb
   if (hit !== undefined) return hit;
   const c = ix.byCounty.get(county);
   const lo = c ? lowerBound(c.day2, from) : 0, hi = c ? lowerBound(c.day2, asOfDay) : 0;
-  const m = c && hi > lo ? median(Array.from(c.upliftLog.subarray(lo, hi))) : null;
+  const m = c && hi > lo ? median(c.upliftLog.subarray(lo, hi)) : null;
   if (ix.countyMedianMemo.size >= COUNTY_MEMO_MAX) ix.countyMedianMemo.clear();
   ix.countyMedianMemo.set(key, m);
   return m;
@@ -136,20 +122,16 @@ export function premiumForIndexed(ix: PairIndex, s: { lat: number; lon: number; 
   if (mCounty === null) return null;
   let area = AREA_SCRATCH.take(64);
   let n = 0;
-  const dLon = Math.ceil(1 / Math.cos((s.lat * Math.PI) / 180));
-  const cy = Math.floor(s.lat / ix.cellDeg), cx = Math.floor(s.lon / ix.cellDeg);
-  for (let y = cy - 1; y <= cy + 1; y++) {
-    for (let x = cx - dLon; x <= cx + dLon; x++) {
-      const cell = ix.byCell.get(gridCellKey(y, x));
-      if (!cell) continue;
-      for (const p of cell) {
-        if (p.county !== s.county || p.day2 >= s.asOfDay || p.day2 < from) continue;
-        if (haversineMi(s.lat, s.lon, p.lat, p.lon) > ix.radiusMi) continue;
-        if (n === area.length) area = grow(area, n);
-        area[n++] = p.upliftLog;
-      }
+  const { rows, offsets } = ix.byCell;
+  forEachCellNear(ix.byCell, ix.cellDeg, s.lat, s.lon, ix.radiusMi, (c) => {
+    for (let k = offsets[c]; k < offsets[c + 1]; k++) {
+      const p = ix.pairs[rows[k]];
+      if (p.county !== s.county || p.day2 >= s.asOfDay || p.day2 < from) continue;
+      if (haversineMi(s.lat, s.lon, p.lat, p.lon) > ix.radiusMi) continue;
+      if (n === area.length) area = grow(area, n);
+      area[n++] = p.upliftLog;
     }
-  }
+  });
   if (n === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
   const mArea = medianOfPrefix(area, n);
   const w = n / (n + AREA_CONTEXT.v.premium_shrink_k);
@@ -163,11 +145,4 @@ function grow(a: Float64Array, n: number): Float64Array {
   const b = AREA_SCRATCH.take(n * 2);
   b.set(a.subarray(0, n));
   return b;
-}
-
-/** metrics.median of a[0 .. n), sorted in place (no copy). */
-function medianOfPrefix(a: Float64Array, n: number): number {
-  const s = sortF64Prefix(a, n);
-  const mid = n >> 1;
-  return n % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }

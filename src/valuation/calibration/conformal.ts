@@ -1,5 +1,6 @@
-// Split-conformal ratio quantiles (the spec's q80_lo / q80_hi) in plain TypeScript: the calibration job's
-// reference and the oracle for the kernel's conformal function. Serving uses the stored table, not this.
+// Split-conformal ratio quantiles (the spec's q80_lo / q80_hi): the one definition the calibration job, the hedonic fit
+// and the oracle use. The kernel's avm_conformal is the same in Rust (test/kernel/conformal-parity.test.ts holds them
+// equal); src does not call it. Serving reads the stored table, not this.
 import { AppError } from '../../errors/app-error.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 
@@ -13,7 +14,11 @@ export type ConformalQuantiles = {
   rankHi: number;
 };
 
-/** Guards floor/ceil against binary round-off: (1 − 0.8)/2 = 0.09999999999999998, so (9+1)·α/2 would floor to 0, not 1. */
+/**
+ * Guards floor/ceil against binary round-off: (1 − 0.8)/2 = 0.09999999999999998, so (19+1)·α/2 would floor to 1, not 2.
+ * Exact while the products' round-off (about n·1e-16) stays far below it and their exact values are not within it of an
+ * integer (for whole-percent coverages they are multiples of 1/200): every n a calibration set can have.
+ */
 const EPS = 1e-9;
 
 /** The conformal ranks for a two-sided interval of nominal `coverage`, clamped to [1, n]. */

@@ -7,6 +7,7 @@ import { CONDITION_CODE } from '../../store/columns.js';
 import { conditionName } from './comps-evidence.js';
 import { type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
+import { median } from '../../reference/stats.js';
 
 /** Sales rows grouped by parcel, each group in (sale_day, row) order (CSR: rows[offsets[p] .. offsets[p+1])). */
 export type ParcelSalesIndex = { offsets: Uint32Array; rows: Uint32Array };
@@ -83,8 +84,6 @@ export function detectFlipPairs(c: SalesColumns, idx: ParcelSalesIndex, poolRows
 }
 
 export function summarizeFlipPairs(pairs: readonly FlipPair[]): FlipPairsSummary {
-  const ups = pairs.map((p) => p.uplift_pct).sort((a, b) => a - b);
-  const m = ups.length >> 1;
-  const median = ups.length === 0 ? null : ups.length % 2 ? ups[m] : (ups[m - 1] + ups[m]) / 2;
-  return { n: pairs.length, median_uplift_pct: median, sample: pairs.slice(0, TIER1.v.flip_sample_max).map((p) => ({ ...p })) };
+  const ups = pairs.map((p) => p.uplift_pct);
+  return { n: pairs.length, median_uplift_pct: ups.length === 0 ? null : median(ups), sample: pairs.slice(0, TIER1.v.flip_sample_max).map((p) => ({ ...p })) };
 }

@@ -14,6 +14,7 @@ import type { TimeIndexSeries } from '../../kernel/types.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay, monthOfDay } from '../../store/days.js';
+import { median } from '../../reference/stats.js';
 
 export type TimeIndexBuild = {
   series: TimeIndexSeries[];
@@ -23,12 +24,6 @@ export type TimeIndexBuild = {
   /** Per county: sales used and months estimated. */
   counts: Record<string, { sales: number; months: number }>;
 };
-
-function medianOf(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 type Usable = { rows: number[]; y: Float64Array };
 
@@ -91,8 +86,8 @@ export function countySeries(c: SalesColumns, arms: Uint8Array, county: number, 
   let prev: number | null = null;
   for (let m = first; m <= last; m++) {
     const list = byMonth.get(m);
-    const v: number | null = list && list.length >= minN ? medianOf(list) : prev;
-    raw.push(v ?? medianOf(e as unknown as number[]));
+    const v: number | null = list && list.length >= minN ? median(list) : prev;
+    raw.push(v ?? median(e));
     prev = raw[raw.length - 1];
   }
   const s = smooth(raw, TIER1.v.time_index_smooth_months);

@@ -24,7 +24,7 @@ import { TIER1 } from '../../registry/groups/tier1.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { choleskySolve } from '../hedonic/linalg.js';
-import { median, quantileType7 } from '../metrics.js';
+import { median, quantileType7 } from '../../reference/stats.js';
 
 export type UnitsPremium = {
   cutoffDay: number;

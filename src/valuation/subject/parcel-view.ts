@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error.js';
 import { haversineMi, MI_PER_DEG_LAT } from '../../reference/geo.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { PARCEL_COLUMNS as P } from '../../store/columns.js';
-import { buildPointGrid, cellIndex, type PointGrid } from '../point-grid.js';
+import { buildPointGrid, cellIndex, cellKeyOf, gridCellKey, type PointGrid } from '../point-grid.js';
 
 export type ParcelView = {
   length: number;
@@ -28,12 +28,15 @@ const LAT_SCREEN_SLACK = 1e-9;
 
 /** Grid cell side in degrees: ~0.07 mi of latitude, several times the subject match radius. */
 const CELL_DEG = 0.001;
-/** Grid key of the cell holding (lat, lon): one number per (row, column), distinct for every longitude. */
-export const cellKeyAt = (lat: number, lon: number): number => Math.floor(lat / CELL_DEG) * 1_000_000 + Math.floor(lon / CELL_DEG + 500_000);
+/** Grid key (point-grid.ts cellKeyOf) of the cell holding (lat, lon); NaN for a non-finite coordinate. */
+export const cellKeyAt = (lat: number, lon: number): number => cellKeyOf(lat, lon, CELL_DEG);
 
-/** Cell of the grid `dy`, `dx` cells (-1..1) from that of (lat, lon), or -1 when no parcel lies in it. */
+/**
+ * Cell of the grid `dy`, `dx` cells (-1..1) from that of (lat, lon), or -1 when no parcel lies in it. By index, not by
+ * moving the point a cell: (lon − 0.001) / 0.001 can round past the next column boundary and skip a column.
+ */
 function neighbourCell(g: PointGrid, lat: number, lon: number, dy: number, dx: number): number {
-  return cellIndex(g, cellKeyAt(lat + dy * CELL_DEG, lon + dx * CELL_DEG));
+  return cellIndex(g, gridCellKey(Math.floor(lat / CELL_DEG) + dy, Math.floor(lon / CELL_DEG) + dx));
 }
 
 function arr<T>(table: Table, name: string): T {
@@ -95,7 +98,7 @@ export function parcelViewFromArrow(table: Table, normalize: (a: string) => stri
       return out;
     },
     grid() {
-      grid ??= buildPointGrid(n, (i) => (Number.isFinite(lat[i]) && Number.isFinite(lon[i]) ? cellKeyAt(lat[i], lon[i]) : NaN));
+      grid ??= buildPointGrid(n, (i) => cellKeyAt(lat[i], lon[i]));
       return grid;
     },
   };

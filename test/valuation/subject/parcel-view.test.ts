@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/ingest/generate/rng.js';
 import { haversineMi } from '../../../src/reference/geo.js';
 import { TIER1 } from '../../../src/registry/groups/tier1.js';
+import { gridCellKey } from '../../../src/valuation/point-grid.js';
 import { cellKeyAt, findParcelNear, parcelViewFromArrow, type ParcelView } from '../../../src/valuation/subject/parcel-view.js';
 import { normalizeAddress } from '../../../src/valuation/subject/subject.js';
 
@@ -13,6 +14,11 @@ function cloud(n: number, rng: Rng): ParcelView {
   const lon = Float64Array.from({ length: n }, () => rng.uniform(-87.66, -87.64));
   // a few exact duplicates: ties between parcels at the same point
   for (let i = 0; i < n; i += 97) if (i + 1 < n) { lat[i + 1] = lat[i]; lon[i + 1] = lon[i]; }
+  return viewOf(lat, lon);
+}
+
+function viewOf(lat: Float64Array, lon: Float64Array): ParcelView {
+  const n = lat.length;
   const z = (T: typeof Uint8Array) => new T(n);
   return parcelViewFromArrow(
     tableFromArrays({
@@ -40,6 +46,14 @@ function viaNear(p: ParcelView, lat: number, lon: number): number | null {
 }
 
 describe('parcel view grid', () => {
+  it('finds a parcel in the next column from a point on a cell boundary', () => {
+    // -88.26 / 0.001 = -88260 exactly (column -88260), the parcel at -88.26005 is in column -88261, 0.0026 mi away.
+    // Moving the point a cell instead of the column index, (-88.26 − 0.001) / 0.001 = -88261.00000000001 floors to
+    // column -88262 and the parcel's column would never be read.
+    const p = viewOf(Float64Array.of(42.05379), Float64Array.of(-88.26005));
+    expect(findParcelNear(p, 42.05379, -88.26)).toBe(0);
+  });
+
   it('findParcelNear picks the row a scan of near() picks, at 2,000 seeded points and at parcels themselves', () => {
     const rng = new Rng(20261121, 'parcel-view');
     const p = cloud(20_000, rng);
@@ -58,9 +72,9 @@ describe('parcel view grid', () => {
     const lat = p.lat[10], lon = p.lon[10];
     const CELL = 0.001;
     const want: number[] = [];
-    for (const dy of [-CELL, 0, CELL]) {
-      for (const dx of [-CELL, 0, CELL]) {
-        const key = cellKeyAt(lat + dy, lon + dx);
+    for (const dy of [-1, 0, 1]) {
+      for (const dx of [-1, 0, 1]) {
+        const key = gridCellKey(Math.floor(lat / CELL) + dy, Math.floor(lon / CELL) + dx);
         for (let i = 0; i < p.length; i++) if (cellKeyAt(p.lat[i], p.lon[i]) === key) want.push(i);
       }
     }

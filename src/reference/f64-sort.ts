@@ -1,7 +1,8 @@
-// Allocation-free ascending sort of a Float64Array prefix, for the per-valuation quantiles (area context, premiums).
-// TypedArray.prototype.sort copies its elements into a boxed work array (a heap number per element), which is most of
-// what a valuation allocates in the area context; this sorts in place. Same order as the built-in for every value
-// except that -0 and +0 compare equal here (the quantiles read them as the same number).
+// Allocation-free ascending sort of a Float64Array prefix, for the order statistics (stats.ts: the per-valuation
+// quantiles of the area context and premiums) and the point grid's keys. TypedArray.prototype.sort copies its elements
+// into a boxed work array (a heap number per element), which was most of what a valuation allocated in the area
+// context; this sorts in place. Same order as the built-in for every value except that -0 and +0 compare equal here
+// (the quantiles read them as the same number).
 
 /** Below this length a range is finished by insertion sort (fewer compares and swaps than partitioning). */
 const INSERTION_MAX = 16;

@@ -1,7 +1,7 @@
 // sortF64Prefix sorts a prefix in place into the built-in TypedArray order (NaNs last) without touching the rest.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/ingest/generate/rng.js';
-import { F64Scratch, sortF64Prefix } from '../../src/valuation/f64-sort.js';
+import { F64Scratch, sortF64Prefix } from '../../src/reference/f64-sort.js';
 
 function check(values: number[], tail: number[] = []): void {
   const a = Float64Array.from([...values, ...tail]);
