@@ -115,7 +115,7 @@ export function deriveDisplayedValuation(artifact: Artifact, decision: LadderDec
 }
 
 /** What scoring reads of a valuation: the displayed fields without the evidence (comps, artifact, inputs hash). */
-export type ScorableValuation = Pick<Valuation, 'model_version' | 'as_of' | 'subject' | 'value_as_is' | 'rent' | 'rehab' | 'tax' | 'display'> & {
+export type ScorableValuation = Pick<Valuation, 'model_version' | 'as_of' | 'subject' | 'value_as_is' | 'rent' | 'rehab' | 'tax' | 'display'> & Partial<Pick<Valuation, 'warnings'>> & {
   inputs_hash: string | null;
   arv: Pick<Arv, keyof ArvDisplay>;
 };
