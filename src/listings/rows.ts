@@ -3,6 +3,7 @@
 import type { ScoredRow as AlertRow } from '../alerts/payload.js';
 import type { ListingRecord } from '../ingest/loaders/listings.js';
 import { MODEL_VERSIONS } from '../registry/versions.js';
+import { AS_IS_EXCEEDS_ARV_WARNING } from '../valuation/as-is-check.js';
 import { dealScore } from '../scoring/percentile.js';
 import type { Strategy } from '../underwriting/types.js';
 import type { EconomicsSummary, GateFailure, SubjectScore } from './score-subject.js';
@@ -41,13 +42,33 @@ export type ScoredListing = ListingRecord & {
   provenance: { run_id: string; run_kind: 'daily' | 'manual'; inputs_hash: string | null; error: { code: string; message: string } | null; dedupe_key: string };
 };
 
+const usd = (x: number): string => `$${Math.round(x).toLocaleString('en-US')}`;
+
+/** The valuation warnings a reader of the row should see; as_is_exceeds_arv names the two amounts it compared. */
+function warningReasons(s: SubjectScore): string[] {
+  return (s.warnings ?? []).filter((w) => w === AS_IS_EXCEEDS_ARV_WARNING).map(() => {
+    const arv = s.point_actionable ? s.arv_value : s.arv_high;
+    const what = s.point_actionable ? 'ARV' : 'the top of the ARV range';
+    return s.value_as_is !== null && arv !== null ? `valuation warning ${AS_IS_EXCEEDS_ARV_WARNING}: as-is ${usd(s.value_as_is)} is above ${what} ${usd(arv)}` : `valuation warning ${AS_IS_EXCEEDS_ARV_WARNING}`;
+  });
+}
+
+const num = (x: number): string => (Math.abs(x) >= 100 ? String(Math.round(x)) : String(Number(x.toFixed(2))));
+
+/** " (dscr 1 below 1.2; noi -4435 below 0)" for a gated-out strategy; empty without stored checks. */
+function gateDetail(failures: GateFailure[] | null | undefined): string {
+  if (!failures || failures.length === 0) return '';
+  const one = (f: GateFailure): string => (f.value === null ? `${f.metric} not evaluable` : `${f.metric} ${num(f.value)} ${f.direction === 'min' ? 'below' : 'above'} ${num(f.threshold)}`);
+  return ` (${failures.map(one).join('; ')})`;
+}
+
 function reasonsOf(s: SubjectScore, pct: Record<Strategy, number | null>, best: Strategy | null): string[] {
   if (s.error) return [`valuation failed: ${s.error.code}`];
-  if (!s.point_actionable) return [`unscored: ${s.unscored_reason ?? 'valuation_not_point'} (valuation outcome ${s.outcome ?? 'unknown'})`];
+  if (!s.point_actionable) return [`unscored: ${s.unscored_reason ?? 'valuation_not_point'} (valuation outcome ${s.outcome ?? 'unknown'})`, ...warningReasons(s)];
   const out: string[] = [];
   if (best !== null) out.push(`best strategy ${best} at inventory percentile ${(pct[best] as number).toFixed(1)}`);
-  for (const [k, r] of Object.entries(s.null_reasons)) if (r !== null) out.push(`${k}: ${r}`);
-  return out;
+  for (const [k, r] of Object.entries(s.null_reasons)) if (r !== null) out.push(`${k}: ${r}${gateDetail(s.gate_failures?.[k as Strategy])}`);
+  return [...out, ...warningReasons(s)];
 }
 
 export type RowParts = {

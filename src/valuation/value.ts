@@ -11,6 +11,7 @@ import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { valueAsIs, type AsIsResult } from './as-is.js';
+import { asIsVsArvWarnings } from './as-is-check.js';
 import { dayOfIso, isoOfDay } from './hedonic/sales-columns.js';
 import { decideValuationDisplay, type LadderDecision } from './ladder.js';
 import { fsdTier } from './ladder-confidence.js';
@@ -181,13 +182,13 @@ export function valueProperty(input: ValueInput, ctx: ValuationContext, opts: Va
     compsUsed: comps,
     compsRejected: t1?.rejected ?? [],
     fallbackChain: chain,
-    warnings: [...p.asIs.warnings, ...income.warnings],
+    warnings: [...p.asIs.warnings, ...asIsVsArvWarnings(p.asIs.asIs, decision.arv), ...income.warnings],
     vintages: ctx.vintages,
     asIs: p.asIs.asIs,
     decision,
     hashParts: hashPartsOf(p, input, ctx, comps, chain),
   });
-  return deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, arvEvidence: arvEvidenceOf(p, ctx) });
+  return deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, noiImpliedValueNullReason: income.nullReason, arvEvidence: arvEvidenceOf(p, ctx) });
 }
 
 /** get_comps: accepted and rejected comps with reasons, adjustments, dispersion, tier, interval, method, confidence. */
