@@ -55,6 +55,8 @@ const rows: Array<Record<string, unknown>> = [];
 /** What no purchase price can change: the rental yields the rent and tax leave, and BRRRR coverage at the full refinance. */
 const yields = { holdNoiOverPrice: [] as number[], brrrrNoiOverArv: [] as number[], brrrrDscrAtRefiLtv: [] as number[] };
 const refi = termsFor('dscr_loan');
+/** Flip: the highest price that clears the gate (max_offer) over the true as-is value, by condition: the discount a flip needs. */
+const flipOfferOverTrueValue: Record<string, number[]> = {};
 const priceOverAsIs: number[] = [];
 const priceOverArv: Record<string, number[]> = {};
 
@@ -100,6 +102,8 @@ for (const l of active) {
     agg.failCombos.set(combo, (agg.failCombos.get(combo) ?? 0) + 1);
     row[st] = { pass: g.pass, noi: o.economics.noi, dscr: o.economics.dscr, checks: Object.fromEntries(g.checks.map((c) => [c.metric, c.value])) };
   }
+  const maxOffer = uw.strategies.flip.economics.max_offer;
+  if (t && maxOffer !== null) (flipOfferOverTrueValue[`${cond}, ${t.sale_type ?? 'market'}`] ??= []).push(maxOffer / Number(t.true_value));
   const hold = uw.strategies.hold.economics, brrrr = uw.strategies.brrrr.economics;
   if (hold.noi !== null) yields.holdNoiOverPrice.push(hold.noi / l.price_usd);
   if (brrrr.noi !== null) {
@@ -126,6 +130,8 @@ if (args.includes('--json')) {
     }
     out.push(`  fail combinations: ${[...a.failCombos].sort((x, y) => y[1] - x[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
   }
+  out.push('\nflip max_offer / true as-is value (1 = a flip clears its gate at the true value), best five by condition and sale type:');
+  for (const [k, xs] of Object.entries(flipOfferOverTrueValue).sort()) out.push(`  ${k} (n=${xs.length}): ${[...xs].sort((a, b) => b - a).slice(0, 5).map(fmt).join(' ')}`);
   out.push('\nprice-independent yields of the point-actionable listings (p10 / median / p90):');
   for (const [k, xs] of Object.entries(yields)) out.push(`  ${k}: ${fmt(q(xs, 0.1))} / ${fmt(q(xs, 0.5))} / ${fmt(q(xs, 0.9))} (n=${xs.length})`);
   process.stdout.write(`${out.join('\n')}\n`);

@@ -3,12 +3,10 @@
 // which checks and by how much). Never blames the daily run when it did run.
 import { MODEL_VERSION } from '../registry/versions.js';
 import type { Strategy } from '../underwriting/types.js';
-import { isPointSupportedRow as isPoint, type ScoredListing } from './rows.js';
+import { gateNumber as fmt, isPointSupportedRow as isPoint, type ScoredListing } from './rows.js';
 
 export const NOT_POPULATED_REASON = 'no scored point-supported inventory for this strategy (check health last_run: the daily run may not have populated it)';
 
-/** Ratios to two decimals, money-sized numbers to whole units. */
-const fmt = (x: number): string => (Math.abs(x) >= 100 ? String(Math.round(x)) : String(Number(x.toFixed(2))));
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Median (mean of the two middle values for an even count); null for none. */

@@ -3,9 +3,9 @@
 import type { ScoredRow as AlertRow } from '../alerts/payload.js';
 import type { ListingRecord } from '../ingest/loaders/listings.js';
 import { MODEL_VERSIONS } from '../registry/versions.js';
-import { AS_IS_EXCEEDS_ARV_WARNING } from '../valuation/as-is-check.js';
 import { dealScore } from '../scoring/percentile.js';
 import type { Strategy } from '../underwriting/types.js';
+import { AS_IS_EXCEEDS_ARV_WARNING } from '../valuation/as-is-check.js';
 import type { EconomicsSummary, GateFailure, SubjectScore } from './score-subject.js';
 
 /** Run status of a feed row: active (in the ≤200 scored inventory), duplicate (of another address), overflow (past 200). */
@@ -44,16 +44,17 @@ export type ScoredListing = ListingRecord & {
 
 const usd = (x: number): string => `$${Math.round(x).toLocaleString('en-US')}`;
 
-/** The valuation warnings a reader of the row should see; as_is_exceeds_arv names the two amounts it compared. */
+/** The valuation warnings a reader of the row should see: as_is_exceeds_arv, with the two amounts it compared. */
 function warningReasons(s: SubjectScore): string[] {
-  return (s.warnings ?? []).filter((w) => w === AS_IS_EXCEEDS_ARV_WARNING).map(() => {
-    const arv = s.point_actionable ? s.arv_value : s.arv_high;
-    const what = s.point_actionable ? 'ARV' : 'the top of the ARV range';
-    return s.value_as_is !== null && arv !== null ? `valuation warning ${AS_IS_EXCEEDS_ARV_WARNING}: as-is ${usd(s.value_as_is)} is above ${what} ${usd(arv)}` : `valuation warning ${AS_IS_EXCEEDS_ARV_WARNING}`;
-  });
+  if (!(s.warnings ?? []).includes(AS_IS_EXCEEDS_ARV_WARNING)) return [];
+  const arv = s.point_actionable ? s.arv_value : s.arv_high;
+  const what = s.point_actionable ? 'ARV' : 'the top of the ARV range';
+  return [s.value_as_is !== null && arv !== null ? `valuation warning ${AS_IS_EXCEEDS_ARV_WARNING}: as-is ${usd(s.value_as_is)} is above ${what} ${usd(arv)}` : `valuation warning ${AS_IS_EXCEEDS_ARV_WARNING}`];
 }
 
-const num = (x: number): string => (Math.abs(x) >= 100 ? String(Math.round(x)) : String(Number(x.toFixed(2))));
+/** A gate metric or threshold in words: ratios to two decimals, money-sized numbers to whole units. */
+export const gateNumber = (x: number): string => (Math.abs(x) >= 100 ? String(Math.round(x)) : String(Number(x.toFixed(2))));
+const num = gateNumber;
 
 /** " (dscr 1 below 1.2; noi -4435 below 0)" for a gated-out strategy; empty without stored checks. */
 function gateDetail(failures: GateFailure[] | null | undefined): string {

@@ -8,8 +8,8 @@ import { LISTINGS, LISTING_HISTORY } from '../layouts.js';
 import { PT_CONDO, PT_MF } from './buildings.js';
 import { CsvOut, headerFor } from './csv-out.js';
 import { isoFromDay } from './dates.js';
-import { condAt, valueUsd, type SalesCtx } from './sales.js';
 import type { Rng } from './rng.js';
+import { condAt, valueUsd, type SalesCtx } from './sales.js';
 import { CONDITION_NAMES, COND_NEW, COND_RENOVATED } from './surface.js';
 
 const G = GENERATOR.v;
