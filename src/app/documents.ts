@@ -27,7 +27,7 @@ export function scoringContractDocument(): JsonDocument {
       flip: { profit_margin_min: s.flip_min_margin_frac, max_offer_over_price_min: 1 },
       brrrr: { dscr_min: s.brrrr_min_dscr, cash_left_frac_max: s.brrrr_max_cash_left_frac },
       hold: { cash_on_cash_min: s.hold_min_coc, dscr_min: s.hold_min_dscr },
-      house_hack: { owner_cost_to_rent_max: s.house_hack_max_cost_to_rent, fha_self_sufficiency: 'must pass when it applies (3-4 units)' },
+      house_hack: { owner_cost_to_rent_max: s.house_hack_max_cost_to_rent, noi_min: s.house_hack_min_noi_usd, dscr: 'not gated: the owner\'s unit pays no rent', fha_self_sufficiency: 'must pass when it applies (3-4 units)' },
     },
     economics_factor: { definition: 'smallest relative gate clearance / saturation, clamped to [0, 1]; 0 when any gate fails', saturation: s.economics_factor_saturation },
     factor_saturation: { margin_frac: s.margin_saturation_frac, flip_velocity_months_max: s.flip_velocity_months_max, dscr_range: s.dscr_factor_range, coc: s.coc_saturation },

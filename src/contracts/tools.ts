@@ -36,7 +36,7 @@ export const InventorySearchOutputSchema = AnswerMetaSchema.extend({
   results: z.array(InventoryRowSchema),
   total: z.number().int().nonnegative().describe('rows matching the filters, all pages'),
   next_cursor: z.string().nullable().describe('pass as `cursor` for the next page; null on the last page'),
-  empty_reason: z.string().nullable().describe('why the result is empty: filters too tight, or the daily run has not populated scored inventory'),
+  empty_reason: z.string().nullable().describe('why the result is empty: filters too tight; the daily run has not populated scored inventory; or what the scored listings were (without a point valuation, stale, gated out for the strategy and by which gate checks)'),
   disclosure: DisclosureSchema,
 });
 export type InventorySearchOutput = z.infer<typeof InventorySearchOutputSchema>;

@@ -15,7 +15,7 @@ export const DISCLOSURE =
   'Automated valuation model output, not an appraisal. Screening estimate (about ±20%); error rates are published at ' +
   '/api/metrics/scorecard. Not for tenant screening, credit, employment or insurance decisions (FCRA).';
 
-export const VALUATION_WARNINGS = ['approaches_disagree', 'as_is_thin_evidence', 'income_approach_diverges'] as const;
+export const VALUATION_WARNINGS = ['approaches_disagree', 'as_is_thin_evidence', 'income_approach_diverges', 'as_is_exceeds_arv'] as const;
 
 /** Display-ladder outcomes (spec States and transitions, Valuation outcome). */
 export const VALUATION_OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'] as const;
@@ -54,8 +54,10 @@ export const ValuationSchema = z.looseObject({
   rent: RentSchema,
   rehab: RehabSchema,
   tax: TaxSchema,
-  /** Income-approach cross-check only; never sets ARV. */
+  /** Income-approach cross-check only; never sets ARV; published only when plausible (positive NOI, within the income group's band of the comp ARV). */
   noi_implied_value: z.number().nullable().optional(),
+  /** Why noi_implied_value is null (e.g. `outside_plausible_band`, `noi_not_positive`, `valuation_not_point`); null when published. */
+  noi_implied_value_null_reason: z.string().nullable().optional(),
   warnings: z.array(z.string()),
   area_context: AreaContextSchema.nullable().optional(),
   artifact: ArtifactSchema.nullable().optional(),

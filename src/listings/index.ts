@@ -42,7 +42,8 @@ export function listingsPayload(store: Store, now: Date): { count: number; as_of
     listing_id: r.listing_id, address: r.address, zip: r.zip, price: r.price_usd, url: r.url, lat: r.lat, lon: r.lon,
     units: r.units, beds: r.beds, sqft: r.sqft, year_built: r.year_built, property_type: r.property_type, list_date: r.list_date,
     deal_score: r.deal_score, score_basis: r.score_basis, best_strategy: r.best_strategy, percentiles: r.percentiles,
-    model_version: r.model_version, scored_at: r.scored_at, reasons: r.reasons, strategy_null_reasons: r.strategy_null_reasons, provenance: r.provenance,
+    model_version: r.model_version, scored_at: r.scored_at, reasons: r.reasons, strategy_null_reasons: r.strategy_null_reasons,
+    strategy_gate_failures: r.strategy_gate_failures ?? null, provenance: r.provenance,
     valuation: r.valuation, investor_targets: r.investor_targets, motivation: motivationOf(r.list_date, r.history ?? [], now),
   }));
   return { count: listings.length, as_of: store.lastRun()?.finished ?? null, listings };

@@ -1,6 +1,7 @@
 // Inventory search over the stored listing rows (search_investment_inventory and the deprecated search_deals):
 // only point-supported, current-model, active rows with a percentile for the strategy; ranked by that percentile.
-// Range-only, area-context, suppressed, stale and unscored rows are excluded (and counted, so an empty page explains itself).
+// Range-only, area-context, suppressed, stale and unscored rows are excluded (and counted, so an empty page explains
+// itself: inventory-empty.ts says what the scored rows were and which gates they failed).
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
@@ -8,7 +9,8 @@ import { MODEL_VERSION, MODEL_VERSIONS } from '../registry/versions.js';
 import { DISCLOSURE } from '../contracts/valuation.js';
 import { INVENTORY_FIELDS } from '../contracts/inventory.js';
 import { STRATEGIES, type Strategy } from '../underwriting/types.js';
-import type { ScoredListing } from './rows.js';
+import { explainNoEligibleRows } from './inventory-empty.js';
+import { isPointSupportedRow, type ScoredListing } from './rows.js';
 
 const L = LISTINGS_RUN.v;
 
@@ -81,7 +83,7 @@ function decodeCursor(c: string, strategy: Strategy): number {
 /** Why a row can never appear in inventory search, or null when it is eligible for `strategy`. */
 export function exclusionOf(r: ScoredListing, strategy: Strategy, modelVersion = MODEL_VERSION): keyof ExclusionCounts | null {
   if (r.status !== 'active') return 'not_active';
-  if (!r.valuation?.point_actionable || r.score_basis !== 'point') return 'not_point';
+  if (!isPointSupportedRow(r)) return 'not_point';
   if (r.model_version !== modelVersion) return 'stale_model';
   if (r.percentiles?.[strategy] === null || r.percentiles?.[strategy] === undefined) return 'unscored_for_strategy';
   return null;
@@ -128,7 +130,7 @@ export function searchInventory(rows: readonly ScoredListing[], raw: InventoryQu
   const page = hits.slice(offset, offset + q.limit);
   const end = offset + page.length;
   const eligible = rows.length - excluded.not_active - excluded.not_point - excluded.stale_model - excluded.unscored_for_strategy;
-  const emptyReason = hits.length > 0 ? null : eligible === 0 ? 'no scored point-supported inventory for this strategy (check health last_run: the daily run may not have populated it)' : 'filters too tight';
+  const emptyReason = hits.length > 0 ? null : eligible === 0 ? explainNoEligibleRows(rows, s) : 'filters too tight';
   return {
     as_of: now.toISOString(), model_versions: MODEL_VERSIONS, confidence: null, strategy: s, results: page.map((r) => project(r, s, fields)), total: hits.length,
     next_cursor: end < hits.length ? encodeCursor(end, s) : null, empty_reason: emptyReason, excluded, disclosure: DISCLOSURE,

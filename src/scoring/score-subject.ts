@@ -1,7 +1,8 @@
 // Values and underwrites one subject and reduces it to a compact scored record (raw strategy scores, no percentiles):
 // the unit of work of the listings run and bulk scoring, run inside a worker. Economics only when the ladder says point.
 import { AppError } from '../errors/app-error.js';
-import { rawStrategyScore } from './raw-score.js';
+import type { GateCheck } from './gates.js';
+import { rawStrategyScore, type RawScore } from './raw-score.js';
 import { resolveWeights } from './weights.js';
 import { underwrite, type UnderwriteInput, type UnderwriteResult } from '../underwriting/underwrite.js';
 import { STRATEGIES, type Economics, type Strategy } from '../underwriting/types.js';
@@ -15,6 +16,9 @@ import type { ValuationContext } from '../valuation/value-context.js';
  * parcel without an as-is value stays unscored (price_required); never at a range midpoint or the ARV.
  */
 export type ScoreSubject = { id: string; input: ValueInput; priceBasis?: 'input' | 'as_is' };
+
+/** One failed gate check of a strategy (scoring/gates.ts GateCheck without its clearance); value null = not evaluable. */
+export type GateFailure = Pick<GateCheck, 'metric' | 'value' | 'threshold' | 'direction'>;
 
 /** Point economics the listing record shows (investor-target fields); all null unless the valuation is a point. */
 export type EconomicsSummary = Pick<Economics, 'max_offer' | 'brrrr_offer' | 'noi' | 'dscr' | 'cash_on_cash' | 'profit' | 'economics_factor'>;
@@ -46,8 +50,12 @@ export type SubjectScore = {
   rent_s8: number | null;
   rehab_usd: number | null;
   tax_annual: number | null;
+  /** Valuation warnings (valuation.warnings), e.g. as_is_exceeds_arv. */
+  warnings: string[];
   raw: Record<Strategy, number | null>;
   null_reasons: Record<Strategy, string | null>;
+  /** Gate checks each strategy failed: [] when its gates passed, null when no gate ran (unscored, no point). */
+  gate_failures: Record<Strategy, GateFailure[] | null>;
   economics: Record<Strategy, EconomicsSummary | null>;
 };
 
@@ -119,6 +127,11 @@ export function underwriteInputOf(v: ScorableValuation, isChicago: boolean, pric
   }, isChicago, priceUsd);
 }
 
+function gateFailuresOf(r: RawScore): GateFailure[] | null {
+  if (!r.gates) return null;
+  return r.gates.checks.filter((c) => !c.pass).map((c) => ({ metric: c.metric, value: c.value, threshold: c.threshold, direction: c.direction }));
+}
+
 function summarize(e: Economics): EconomicsSummary {
   return { max_offer: e.max_offer, brrrr_offer: e.brrrr_offer, noi: e.noi, dscr: e.dscr, cash_on_cash: e.cash_on_cash, profit: e.profit, economics_factor: e.economics_factor };
 }
@@ -127,8 +140,9 @@ export function emptyScore(id: string, error: { code: string; message: string } 
   return {
     id, error, model_version: null, as_of: null, inputs_hash: null, tract_geoid: null, county: null, outcome: null, point_actionable: false, unscored_reason: error ? 'valuation_failed' : null,
     score_basis: null, arv_value: null, arv_low: null, arv_high: null, arv_method: null, method_tier: null, arv_confidence: null, range_reason: null,
-    suppression_reason: null, value_as_is: null, rent_monthly: null, rent_s8: null, rehab_usd: null, tax_annual: null,
-    raw: perStrategy(() => null), null_reasons: perStrategy(() => (error ? 'valuation_failed' : null)), economics: perStrategy(() => null),
+    suppression_reason: null, value_as_is: null, rent_monthly: null, rent_s8: null, rehab_usd: null, tax_annual: null, warnings: [],
+    raw: perStrategy(() => null), null_reasons: perStrategy(() => (error ? 'valuation_failed' : null)), gate_failures: perStrategy(() => null),
+    economics: perStrategy(() => null),
   };
 }
 
@@ -163,8 +177,10 @@ export function scoreValuation(id: string, v: ScorableValuation, uw: UnderwriteR
     rent_s8: v.rent.s8,
     rehab_usd: v.rehab.estimate,
     tax_annual: v.tax.predictive_annual,
+    warnings: [...(v.warnings ?? [])],
     raw: perStrategy((s) => (raws ? raws[s].raw : null)),
     null_reasons: perStrategy((s) => (raws ? raws[s].null_reason : (v.display?.unscored_reason ?? 'valuation_not_point'))),
+    gate_failures: perStrategy((s) => (raws ? gateFailuresOf(raws[s]) : null)),
     economics: perStrategy((s) => (point && uw && uw.strategies[s].unscored_reason === null ? summarize(uw.strategies[s].economics) : null)),
   };
 }

@@ -75,6 +75,8 @@ export type DisplayedValuationParts = {
   /** target_basis must be `arv` only when the decision is point-actionable (checked). */
   tax: Tax;
   noiImpliedValue?: number | null;
+  /** Why noiImpliedValue is null (income.ts IncomeNullReason); null when it is published. */
+  noiImpliedValueNullReason?: string | null;
   arvEvidence?: ArvEvidence;
   /** Embed the artifact in the payload (default true). */
   includeArtifact?: boolean;
@@ -101,6 +103,7 @@ export function deriveDisplayedValuation(artifact: Artifact, decision: LadderDec
     rehab: parts.rehab,
     tax: parts.tax,
     noi_implied_value: parts.noiImpliedValue ?? null,
+    noi_implied_value_null_reason: (parts.noiImpliedValue ?? null) === null ? (parts.noiImpliedValueNullReason ?? null) : null,
     warnings: artifact.warnings,
     area_context: artifact.area_context ? displayAreaContext(artifact.area_context) : null,
     artifact: parts.includeArtifact === false ? null : artifact,
@@ -115,7 +118,7 @@ export function deriveDisplayedValuation(artifact: Artifact, decision: LadderDec
 }
 
 /** What scoring reads of a valuation: the displayed fields without the evidence (comps, artifact, inputs hash). */
-export type ScorableValuation = Pick<Valuation, 'model_version' | 'as_of' | 'subject' | 'value_as_is' | 'rent' | 'rehab' | 'tax' | 'display'> & {
+export type ScorableValuation = Pick<Valuation, 'model_version' | 'as_of' | 'subject' | 'value_as_is' | 'rent' | 'rehab' | 'tax' | 'display'> & Partial<Pick<Valuation, 'warnings'>> & {
   inputs_hash: string | null;
   arv: Pick<Arv, keyof ArvDisplay>;
 };

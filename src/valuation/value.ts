@@ -10,6 +10,7 @@ import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { valueAsIs, type AsIsResult } from './comps/as-is.js';
+import { asIsVsArvWarnings } from './comps/as-is-check.js';
 import { dayOfIso, isoOfDay } from '../store/days.js';
 import { decideValuationDisplay, type LadderDecision } from './decide/ladder.js';
 import { valuationIncome } from './economics/income-hook.js';
@@ -205,13 +206,13 @@ export function valueWithEvidence(input: ValueInput, ctx: ValuationContext, opts
     compsUsed: comps,
     compsRejected: t1?.rejected ?? [],
     fallbackChain: chain,
-    warnings: [...p.asIs.warnings, ...income.warnings],
+    warnings: [...p.asIs.warnings, ...asIsVsArvWarnings(p.asIs.asIs, decision.arv), ...income.warnings],
     vintages: ctx.vintages,
     asIs: p.asIs.asIs,
     decision,
     hashParts: hashPartsOf(p, input, ctx, comps, chain),
   });
-  const valuation = deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, arvEvidence: arvEvidenceOf(p, ctx) });
+  const valuation = deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, noiImpliedValueNullReason: income.nullReason, arvEvidence: arvEvidenceOf(p, ctx) });
   const evidence: CompEvidence = {
     segment: r.segment,
     outcome: decision.outcome,

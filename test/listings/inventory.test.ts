@@ -5,7 +5,7 @@ import { InventorySearchOutputSchema } from '../../src/contracts/tools.js';
 import { AppError } from '../../src/errors/app-error.js';
 import { searchDeals, searchInventory } from '../../src/listings/inventory.js';
 import { buildScoredListing, type ScoredListing } from '../../src/listings/rows.js';
-import type { SubjectScore } from '../../src/scoring/score-subject.js';
+import type { GateFailure, SubjectScore } from '../../src/scoring/score-subject.js';
 import type { Strategy } from '../../src/underwriting/types.js';
 import { listing, pointScore, rangeScore } from './support.js';
 
@@ -53,6 +53,41 @@ describe('searchInventory', () => {
     expect(() => searchInventory(ROWS, { fields: 'listing_id,owner_name' })).toThrow(AppError);
     expect(() => searchInventory(ROWS, { cursor: 'garbage' })).toThrow(/cursor/);
     expect(() => searchInventory(ROWS, { limit: 101 })).toThrow(AppError);
+  });
+});
+
+describe('searchInventory empty_reason', () => {
+  // Three point rows gated out for brrrr with their stored gate failures, one range-only row.
+  const gated = (id: string, dscr: number, cashLeft: number | null): ScoredListing => {
+    const failures: GateFailure[] = [{ metric: 'dscr', value: dscr, threshold: 1.2, direction: 'min' }];
+    if (cashLeft !== null) failures.push({ metric: 'cash_left_frac', value: cashLeft, threshold: 0.2, direction: 'max' });
+    const score = pointScore(id, {});
+    return row(id, { ...score, gate_failures: { ...score.gate_failures, brrrr: failures } }, {});
+  };
+  const GATED = [gated('G1', 1, 0.9), gated('G2', 1, 0.8), gated('G3', 1.1, null), row('G4', rangeScore('G4'), {})];
+
+  it('says how many listings were scored and which gate checks failed, not that the daily run is missing', () => {
+    const page = searchInventory(GATED, { strategy: 'brrrr' });
+    expect(page.total).toBe(0);
+    expect(page.empty_reason).not.toMatch(/daily run/);
+    expect(page.empty_reason).toBe(
+      '4 active listings scored by the last run, none with a brrrr percentile: 1 without a point valuation (1 range); '
+        + '3 point-supported, all gated out for brrrr: 3 dscr below 1.2 (median 1), 2 cash_left_frac above 0.2 (median 0.85)',
+    );
+  });
+
+  it('keeps the daily-run wording only when there are no scored rows at all', () => {
+    expect(searchInventory([], { strategy: 'brrrr' }).empty_reason).toMatch(/daily run may not have populated/);
+    expect(searchInventory([{ ...ROWS[6] }], { strategy: 'brrrr' }).empty_reason).toMatch(/daily run may not have populated/); // only a duplicate row
+  });
+
+  it('names stale rows and unscored reasons other than gates', () => {
+    const stale = { ...ROWS[0], model_version: 'avm-old' };
+    const unscored = row('U1', { ...pointScore('U1', {}), null_reasons: { flip: 'rent_unknown', brrrr: 'rent_unknown', hold: 'rent_unknown', house_hack: 'rent_unknown' } }, {});
+    expect(searchInventory([stale, unscored], { strategy: 'hold' }).empty_reason).toBe(
+      '2 active listings scored by the last run, none with a hold percentile: 1 scored by an older model version (the next run rescores it); '
+        + '1 point-supported, none scored for hold: 1 rent_unknown',
+    );
   });
 });
 

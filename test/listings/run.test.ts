@@ -9,12 +9,13 @@ import { addressKey } from '../../src/listings/dedupe.js';
 import { activeListings, listingsPayload } from '../../src/listings/index.js';
 import type { ScoredListing } from '../../src/listings/rows.js';
 import { runListingsOnce, type ListingsRunResult } from '../../src/listings/run.js';
-import { localScorerFor } from '../../src/scoring/scorer.js';
+import { localScorer, localScorerFor } from '../../src/scoring/scorer.js';
 import { MODEL_VERSION } from '../../src/registry/versions.js';
 import { LAST_RUN_META_KEY } from '../../src/store/store-status.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { STRATEGIES } from '../../src/underwriting/types.js';
 import { smallCorpusDir } from '../support/corpus.js';
+import { openPointEverywhere } from '../support/scoring-corpus.js';
 import { listing, pointScore, rangeScore, scriptedScorer } from './support.js';
 
 describe('runListingsOnce on the test-scale corpus', () => {
@@ -63,6 +64,43 @@ describe('runListingsOnce on the test-scale corpus', () => {
     const second = await runListingsOnce({ store, scorer: localScorerFor(store, TEST_CHAIN), kind: 'daily', now: clock });
     expect(second.last_run).toMatchObject({ kind: 'daily', new_count: 0 });
     expect(listingsPayload(store, clock()).count).toBe(second.active);
+  });
+});
+
+describe('runListingsOnce with point valuations (every segment displayed as a point)', () => {
+  let fx: Awaited<ReturnType<typeof openPointEverywhere>>;
+  let rows: ScoredListing[];
+  beforeAll(async () => {
+    fx = await openPointEverywhere();
+    rows = (await runListingsOnce({ store: fx.store, scorer: localScorer(fx.ctx, TEST_CHAIN), kind: 'manual', now: () => new Date('2026-11-21T13:00:00.000Z') })).rows;
+  }, 300_000);
+  afterAll(async () => {
+    await fx?.store.close();
+  });
+
+  it('stores, per strategy, the gate checks a point row failed ([] where the gates passed, null where none ran)', () => {
+    const points = rows.filter((r) => r.valuation.point_actionable);
+    expect(points.length).toBeGreaterThan(0);
+    let gatedOut = 0;
+    for (const r of points) {
+      for (const s of STRATEGIES) {
+        const f = r.strategy_gate_failures![s];
+        if (r.strategy_null_reasons[s] === 'gated_out') {
+          gatedOut++;
+          expect(f!.length).toBeGreaterThan(0);
+          for (const c of f!) expect(c.value === null || (c.direction === 'min' ? c.value < c.threshold : c.value > c.threshold)).toBe(true);
+        } else if (r.percentiles[s] !== null) expect(f).toEqual([]);
+      }
+    }
+    expect(gatedOut).toBeGreaterThan(0);
+    for (const r of rows.filter((x) => !x.valuation.point_actionable)) for (const s of STRATEGIES) expect(r.strategy_gate_failures![s]).toBeNull();
+  });
+
+  it('scores no row whose scoring strategy shows a negative NOI (house_hack gates NOI too)', () => {
+    for (const r of rows.filter((x) => x.deal_score !== null)) {
+      const noi = r.investor_targets?.noi ?? null;
+      if (noi !== null) expect(noi).toBeGreaterThanOrEqual(0);
+    }
   });
 });
 

@@ -22,11 +22,21 @@ describe('evaluateGates(strategy, economics) at the edges', () => {
     expect(evaluateGates('hold', econ({ cash_on_cash: 0.06 - EPS, dscr: 1.3 })).failed).toEqual(['cash_on_cash']);
     expect(evaluateGates('hold', econ({ cash_on_cash: 0.1, dscr: 1 - EPS })).failed).toEqual(['dscr']);
   });
-  it('house_hack: net housing cost ≤ one unit rent, and FHA self-sufficiency when it applies', () => {
-    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 1 - EPS })).pass).toBe(true);
-    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 1 + EPS })).pass).toBe(false);
-    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.5, fha_self_sufficiency_pass: false })).failed).toEqual(['fha_self_sufficiency']);
-    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.5, fha_self_sufficiency_pass: true })).pass).toBe(true);
+  it('house_hack: net housing cost ≤ one unit rent, NOI ≥ 0, and FHA self-sufficiency when it applies', () => {
+    const noi = 2_000;
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 1 - EPS, noi })).pass).toBe(true);
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 1 + EPS, noi })).pass).toBe(false);
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.5, noi, fha_self_sufficiency_pass: false })).failed).toEqual(['fha_self_sufficiency']);
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.5, noi, fha_self_sufficiency_pass: true })).pass).toBe(true);
+  });
+  it('house_hack: a negative NOI fails even when the owner cost clears (the issue-12 row: NOI −$4,435, DSCR −0.52)', () => {
+    // Single-family "house hack": no rented unit, so NOI = −(taxes 2,935 + insurance 1,500); it passed on cost-to-rent 0.82.
+    const row = econ({ owner_cost_to_rent: 0.82, noi: -4_435, dscr: -0.52 });
+    expect(evaluateGates('house_hack', row).failed).toEqual(['noi']);
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.82, noi: 0 })).pass).toBe(true); // edge inclusive
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.82, noi: null })).failed).toEqual(['noi']);
+    // DSCR below 1 is allowed on purpose: the owner's own unit pays no rent (owner_cost_to_rent measures that share).
+    expect(evaluateGates('house_hack', econ({ owner_cost_to_rent: 0.82, noi: 1_000, dscr: 0.4 })).pass).toBe(true);
   });
   it('fails a gate whose metric is null (cannot be evaluated)', () => {
     expect(evaluateGates('hold', econ({ cash_on_cash: null, dscr: 2 })).failed).toEqual(['cash_on_cash']);
@@ -42,5 +52,10 @@ describe('economicsFactor(strategy, economics)', () => {
     expect(economicsFactor('brrrr', econ({ dscr: 1.8, cash_left_frac: 0.05 }))).toBeCloseTo(0.5, 12);
     // clears everything by more than 100% → saturates at 1
     expect(economicsFactor('brrrr', econ({ dscr: 3, cash_left_frac: -0.5 }))).toBe(1);
+  });
+  it('a zero threshold (house_hack NOI ≥ 0) gates but has no relative clearance: the other checks set the factor', () => {
+    // owner cost (1 − 0.6)/1 = 0.4; the NOI check's clearance is null (no scale), so the factor is 0.4
+    expect(economicsFactor('house_hack', econ({ owner_cost_to_rent: 0.6, noi: 5_000 }))).toBeCloseTo(0.4, 12);
+    expect(economicsFactor('house_hack', econ({ owner_cost_to_rent: 0.6, noi: -1 }))).toBe(0);
   });
 });

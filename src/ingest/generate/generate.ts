@@ -20,7 +20,7 @@ import { TimeIndex, tractLocationLogs } from './surface.js';
 import { buildCookTracts, buildLakeTracts, type GenTract } from './tracts.js';
 
 /** Bumped whenever the same seed would produce different bytes. */
-export const GENERATOR_VERSION = '1.0.0';
+export const GENERATOR_VERSION = '1.1.0';
 export const DEFAULT_AS_OF = '2026-10-31';
 export const SCALES = ['test', 'default', 'county'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -109,7 +109,7 @@ function writeFiles(plan: Plan, ctx: SalesCtx, out: SalesOut): Record<string, nu
   writeTracts(plan.rawDir, tracts, plan.vintage);
   const safmrRows = writeSafmr(plan.rawDir, rents, plan.asOf);
   plan.progress(4, 5, 'files');
-  const listings = writeListings(plan.rawDir, plan.truthDir, { ...ctx, rng: new Rng(plan.seed, 'listings') }, plan.asOfDay, rents.tractZip);
+  const listings = writeListings(plan.rawDir, plan.truthDir, { ...ctx, rng: new Rng(plan.seed, 'listings') }, plan.asOfDay, rents.tractZip, new Rng(plan.seed, 'listings-forced-sale'));
   const counts: Record<string, number> = {
     tracts: tracts.length, tracts_cook: tracts.filter((t) => t.county === 'cook').length, tracts_lake: tracts.filter((t) => t.county === 'lake').length,
     parcels: p.n, universe_rows: universeRows, characteristics_rows: charsRows, cook_sales: out.cook.rows, lake_sales: out.lake.rows,

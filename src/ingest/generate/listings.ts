@@ -1,11 +1,14 @@
 // About 200 active listings on generated parcels, with synthetic street addresses, a few re-listed under a second id
-// (same address) so dedupe has work, and their price history. True values go to truth/listings_truth.csv.
+// (same address) so dedupe has work, and their price history. Most are priced a little over their as-is value; a
+// share of the distressed and dated ones are forced or motivated sales (bank-owned, short, estate) priced below it.
+// True values and the sale type go to truth/listings_truth.csv.
 import { join } from 'node:path';
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { LISTINGS, LISTING_HISTORY } from '../layouts.js';
 import { PT_CONDO, PT_MF } from './buildings.js';
 import { CsvOut, headerFor } from './csv-out.js';
 import { isoOfDay } from '../../store/days.js';
+import type { Rng } from './rng.js';
 import { condAt, valueUsd, type SalesCtx } from './sales.js';
 import { CONDITION_NAMES, COND_NEW, COND_RENOVATED } from './surface.js';
 
@@ -17,7 +20,8 @@ const SUFFIXES = ['St', 'Ave', 'Blvd', 'Ct', 'Pl', 'Dr'];
 /** Chicago's address grid: 800 house numbers per mile from State and Madison (41.8819, -87.6278). */
 const GRID_ORIGIN = { lat: 41.8819, lon: -87.6278 }, NUMBERS_PER_MI = 800, MI_PER_DEG = 69.09;
 
-type Listing = { id: string; parcel: number; address: string; priceUsd: number; listDay: number; events: Array<[number, string, number]> };
+type SaleType = 'market' | 'forced';
+type Listing = { id: string; parcel: number; address: string; priceUsd: number; saleType: SaleType; listDay: number; events: Array<[number, string, number]> };
 
 const listRound = (x: number): number => Math.max(Math.round(x / 5000) * 5000 - 100, 9_900);
 
@@ -47,22 +51,35 @@ function pickParcels(c: SalesCtx, n: number): number[] {
   return [...chosen];
 }
 
-function makeListing(c: SalesCtx, i: number, k: number, asOfDay: number): Listing {
+/**
+ * Whether listing i is a forced or motivated sale, and its list price over the as-is value when it is. Drawn from its
+ * own stream (`motive`) so every other listing keeps the price, address and history it had without this draw.
+ */
+function forcedSaleLog(motive: Rng, cond: number): number | null {
+  if (!motive.chance(G.listing_forced_sale_share[cond])) return null;
+  return G.listing_forced_sale_log_mean[cond] + G.listing_forced_sale_log_sd[cond] * motive.normal();
+}
+
+function makeListing(c: SalesCtx, i: number, k: number, asOfDay: number, motive: Rng): Listing {
   const r = c.rng;
   const listDay = asOfDay - r.int(0, G.list_age_days_max);
-  const value = valueUsd(c, i, condAt(c, i, asOfDay), asOfDay);
-  let price = listRound(value * Math.exp(G.list_premium_log[0] + G.list_premium_log[1] * r.normal()));
+  const cond = condAt(c, i, asOfDay);
+  const value = valueUsd(c, i, cond, asOfDay);
+  const marketLog = G.list_premium_log[0] + G.list_premium_log[1] * r.normal();
+  const forcedLog = forcedSaleLog(motive, cond);
+  let price = listRound(value * Math.exp(forcedLog ?? marketLog));
   const id = `LST-${String(100001 + k)}`;
   const events: Listing['events'] = [[listDay, 'listed', price]];
   if (r.chance(G.listing_price_cut_share) && asOfDay - listDay > 7) {
     price = listRound(price * (1 - r.uniform(G.listing_price_cut_frac[0], G.listing_price_cut_frac[1])));
     events.push([r.int(listDay + 7, asOfDay), 'price_change', price]);
   }
-  return { id, parcel: i, address: addressOf(c, i, r.int(1, 30) * 100 + r.int(1, 8)), priceUsd: price, listDay, events };
+  return { id, parcel: i, address: addressOf(c, i, r.int(1, 30) * 100 + r.int(1, 8)), priceUsd: price, saleType: forcedLog === null ? 'market' : 'forced', listDay, events };
 }
 
-export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asOfDay: number, zipOf: readonly string[]): { listings: number; events: number } {
-  const base = pickParcels(c, G.listings_count - G.listing_duplicates).map((i, k) => makeListing(c, i, k, asOfDay));
+/** `motive` is the forced-sale stream (see forcedSaleLog); `c.rng` draws everything else. */
+export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asOfDay: number, zipOf: readonly string[], motive: Rng): { listings: number; events: number } {
+  const base = pickParcels(c, G.listings_count - G.listing_duplicates).map((i, k) => makeListing(c, i, k, asOfDay, motive));
   const dups = Array.from({ length: G.listing_duplicates }, (_, d) => {
     const src = base[c.rng.int(0, base.length - 1)];
     const listDay = Math.max(src.listDay - c.rng.int(0, 30), asOfDay - G.list_age_days_max);
@@ -71,7 +88,7 @@ export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asO
   const all = [...base, ...dups];
   const out = new CsvOut(join(rawDir, LISTINGS.file), headerFor(LISTINGS, OPTIONAL));
   const hist = new CsvOut(join(rawDir, LISTING_HISTORY.file), headerFor(LISTING_HISTORY, []));
-  const truth = new CsvOut(join(truthDir, 'listings_truth.csv'), ['listing_id', 'pin', 'true_value', 'true_arv', 'true_rent', 'condition']);
+  const truth = new CsvOut(join(truthDir, 'listings_truth.csv'), ['listing_id', 'pin', 'true_value', 'true_arv', 'true_rent', 'condition', 'sale_type']);
   for (const l of all) {
     const i = l.parcel, p = c.p, t = c.tracts[p.tract[i]];
     const cond = condAt(c, i, asOfDay);
@@ -81,7 +98,7 @@ export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asO
     ]);
     for (const [day, event, price] of [...l.events].sort((a, b) => a[0] - b[0])) hist.row([l.id, isoOfDay(day), event, price]);
     const arv = valueUsd(c, i, cond === COND_NEW ? COND_NEW : COND_RENOVATED, asOfDay);
-    truth.row([l.id, p.pin[i], Math.round(valueUsd(c, i, cond, asOfDay)), Math.round(arv), c.rents.propertyRentUsd(p, i, cond, asOfDay), CONDITION_NAMES[cond]]);
+    truth.row([l.id, p.pin[i], Math.round(valueUsd(c, i, cond, asOfDay)), Math.round(arv), c.rents.propertyRentUsd(p, i, cond, asOfDay), CONDITION_NAMES[cond], l.saleType]);
   }
   for (const f of [out, hist, truth]) f.close();
   return { listings: out.rows, events: hist.rows };

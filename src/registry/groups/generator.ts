@@ -7,7 +7,7 @@ const CLASS_DICT = 'ccao-data/data-architecture ccao.class_dict.csv (class size/
 
 export const GENERATOR = defineGroup({
   name: 'generator',
-  version: '1.0.0',
+  version: '1.1.0',
   owner: 'data',
   entries: {
     // Geography
@@ -99,7 +99,22 @@ export const GENERATOR = defineGroup({
     listings_ptype_mix: c([0.65, 0.23, 0.12], 'share sfh,mf2_4,condo', 'listings lean to houses and 2-4 flats (the strategies score them)', SYN),
     listing_price_cut_share: c(0.35, 'fraction', 'share of active listings with one price cut in their history', SYN),
     listing_price_cut_frac: c([0.02, 0.06], 'fraction of list price', 'size of a price cut', SYN),
-    list_premium_log: c([0.03, 0.06], 'log mean, sd', 'list price over true value', SYN),
+    list_premium_log: c([0.03, 0.06], 'log mean, sd', 'list price over true value (market sales)', SYN),
+    listing_forced_sale_share: c(
+      [0.5, 0.1, 0, 0],
+      'share of listings by condition distressed,dated,renovated,new',
+      'forced or motivated sales (bank-owned, short sale, estate/probate) among active listings: half the distressed houses on the market are sold by a lender or an estate, a tenth of the dated ones by an estate; about 9% of all listings. ' +
+        'Added in 1.1.0: before it every listing was priced at true as-is value x exp(N(0.03, 0.06)), so the feed held no stock below as-is value, unlike a real one; on the default corpus (seed 20261121) all 114 point-valued listings gated out for flip (profit margin median -22%, best -0.8%; scripts/gate-report.ts). ' +
+        'A flip there needs a price at most 0.84 x the true as-is value on the best house (typically 0.6-0.75), so even with this stock a passing flip is a rare event: about 0.3-0.8 expected per 192-listing feed over seeds 20261121, 1, 2, 3, none realised on seed 20261121',
+      SYN + '; magnitude of the distressed (REO + short sale) and estate shares of Chicago-area sales',
+    ),
+    listing_forced_sale_log_mean: c(
+      [-0.22, -0.07, 0, 0],
+      'log of list price over true as-is value, by condition distressed,dated,renovated,new',
+      'a forced sale replaces the market premium with a discount to the value of the same house in the same condition: distressed houses are mostly bank-owned or short sales that only cash buyers can close (about 20% under), dated ones mostly estate sales (about 7% under)',
+      'FHFA Mortgage Market Note 12-01 (2012), A Primer on Price Discount of REO Properties: academic REO discounts after condition and characteristics controls mostly 10-25% (range 0-50%), news figures 33-41% without controls; Campbell, Giglio & Pathak (2011), Forced Sales and House Prices, AER 101(5): estate (death) sales 5-7% below comparable houses',
+    ),
+    listing_forced_sale_log_sd: c([0.15, 0.05, 0, 0], 'log points by condition distressed,dated,renovated,new', 'spread of the forced-sale discount: bank-owned pricing ranges from none to deep (FHFA MMN 12-01: 0-50%), estate pricing varies less', SYN + '; the distressed spread puts about 90% of discounts between 0% and 37%'),
     list_age_days_max: c(120, 'days', 'active listings were listed within this many days before the as-of date', SYN),
     // Scales (sizes of the corpus)
     scale_parcels: c([20000, 260000, 2010000], 'parcels test,default,county', 'parcels per scale (county: Cook ~1.8M)', 'brief: default ~250k, county >= 1.8M'),

@@ -104,6 +104,21 @@ describe('generateCorpus files', () => {
     expect(new Set(history.map((h) => h.listing_id))).toEqual(new Set(rows.map((r) => r.listing_id)));
   });
 
+  it('prices forced sales (distressed and dated stock only) below their true as-is value, market listings a little over it', () => {
+    const price = new Map(readCsv(join(aDir, 'raw', LISTINGS.file)).map((r) => [r.listing_id, Number(r.price)]));
+    const truth = readCsv(join(aDir, 'truth', 'listings_truth.csv'));
+    const ratio = (rows: typeof truth) => rows.map((t) => (price.get(t.listing_id) as number) / Number(t.true_value)).sort((x, y) => x - y);
+    const median = (xs: number[]) => xs[xs.length >> 1];
+    const forced = truth.filter((t) => t.sale_type === 'forced');
+    const market = truth.filter((t) => t.sale_type === 'market');
+    expect(forced.length + market.length).toBe(truth.length);
+    expect(forced.length).toBeGreaterThan(0);
+    expect(forced.every((t) => t.condition === 'distressed' || t.condition === 'dated')).toBe(true);
+    // Forced: exp(mean) of the condition's log discount (0.80 distressed, 0.93 dated), less any price cut; market: exp(0.03).
+    expect(median(ratio(forced))).toBeLessThan(0.95);
+    expect(median(ratio(market))).toBeGreaterThan(0.98);
+  });
+
   it('reports progress through the long stages and ends with done', () => {
     const stages = new Set(progress.map((p) => p[2]));
     expect([...stages]).toEqual(['tracts', 'parcels', 'sales', 'files', 'done']);

@@ -3,6 +3,7 @@
 // and its divergence warning; range / tier-2 / area / suppressed ones carry null; the ARV stays the comps'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Valuation } from '../../../src/contracts/valuation.js';
+import { INCOME } from '../../../src/registry/groups/rent.js';
 import { openStore, type Store } from '../../../src/store/store.js';
 import { incomeCrossCheck, INCOME_DIVERGES_WARNING } from '../../../src/valuation/economics/income.js';
 import { isCityMuni, type CalibrationRow, type CalibrationTable } from '../../../src/valuation/decide/segment.js';
@@ -48,6 +49,7 @@ describe('noi_implied_value on a served valuation', () => {
         segment: v.arv.segment ?? null, county: v.subject.county, isChicago: isCityMuni(tract?.muni), compArvUsd: v.arv.value,
       });
       expect(v.noi_implied_value).toBe(expected.noi_implied_value);
+      expect(v.noi_implied_value_null_reason).toBe(expected.null_reason); // the reason is visible on the valuation
       expect(v.warnings.includes(INCOME_DIVERGES_WARNING)).toBe(expected.warnings.includes(INCOME_DIVERGES_WARNING));
       expect(v.arv.method).toMatch(/^(renovated_comps|lake_gis_comps)$/); // never the income value
       if (v.noi_implied_value !== null) checked++;
@@ -55,11 +57,22 @@ describe('noi_implied_value on a served valuation', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it('publishes only plausible values: positive NOI, within the band of the comp ARV', () => {
+    const points = vals.filter((v) => v.display!.point_actionable);
+    for (const v of points) {
+      if (v.noi_implied_value === null || v.noi_implied_value === undefined) continue;
+      expect(v.noi_implied_value).toBeGreaterThan(0);
+      expect(Math.abs(v.noi_implied_value / v.arv.value! - 1)).toBeLessThanOrEqual(INCOME.v.plausible_max_divergence_frac);
+    }
+    expect(points.some((v) => v.noi_implied_value_null_reason === 'outside_plausible_band')).toBe(true);
+  });
+
   it('non-point valuations (range, tier-2 range, area context, suppressed) carry no NOI value and no income warning', () => {
     const others = vals.filter((v) => !v.display!.point_actionable);
     expect(others.length).toBeGreaterThan(0);
     for (const v of others) {
       expect(v.noi_implied_value).toBeNull();
+      expect(v.noi_implied_value_null_reason).toBe('valuation_not_point');
       expect(v.warnings).not.toContain(INCOME_DIVERGES_WARNING);
     }
   });
