@@ -13,6 +13,8 @@ export const ScoreSnapshotSchema = z.strictObject({
   brrrr: strategyScore,
   flip: strategyScore,
   hold: strategyScore,
+  /** Beyond the spec's three: a house_hack profile's alert carries the score that matched it. */
+  house_hack: strategyScore,
   arv: z.number().positive(),
   arv_method: z.string().min(1),
   arv_confidence: z.number().min(0).max(100),
@@ -67,6 +69,7 @@ export function matchFromRow(row: ScoredRow): AlertMatch {
       brrrr: row.percentiles.brrrr,
       flip: row.percentiles.flip,
       hold: row.percentiles.hold,
+      house_hack: row.percentiles.house_hack,
       arv: row.arv,
       arv_method: row.arv_method,
       arv_confidence: row.confidence,

@@ -28,8 +28,13 @@ export type Analytics = {
 
 export type Audit = {
   record(e: { caller: Caller; op: string; status: number; requestId: string; atMs?: number }): void;
-  /** Writes the batch now; resolves when every record() so far is committed (call it before shutting down). */
+  /** Writes the batch now; resolves when every record() so far is committed. */
   flush(): Promise<void>;
+  /**
+   * Flushes and stops writing (the store is about to close): a request torn down by the shutdown may still finish and
+   * record afterwards; that record is counted in memory only, never written to a closed store.
+   */
+  close(): Promise<void>;
   /** Deletes audit records and metering rows older than 12 calendar months before `nowMs`. */
   pruneAudit(nowMs: number): Promise<{ removed: number }>;
   analytics(days: number, nowMs?: number): Analytics;
@@ -49,10 +54,11 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
   const meterAdds = new Map<string, number>();
   let records: Array<[string, AuditRecord]> = [];
   let timer: NodeJS.Timeout | null = null;
+  let closed = false;
   const commit = (): void => {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (meterAdds.size === 0 && records.length === 0) return;
+    if (closed || (meterAdds.size === 0 && records.length === 0)) return;
     const adds = [...meterAdds];
     const recs = records;
     meterAdds.clear();
@@ -79,6 +85,11 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
     },
     async flush() {
       commit();
+      await pending;
+    },
+    async close() {
+      commit();
+      closed = true;
       await pending;
     },
     async pruneAudit(nowMs) {

@@ -155,8 +155,10 @@ export const ListingPublicSchema = z.looseObject({
   url: z.string(),
   deal_score: z.number().nullable().describe('null means unscored, never a fake 0'),
   model_version: z.string().nullable(),
+  /** Every row carries valuation numbers: the disclosure travels with each, for consumers that show one row. */
+  disclosure: DisclosureSchema,
 });
-export const ListingsOutputSchema = z.object({ as_of: z.string().nullable().describe('when the listings run that wrote these rows finished'), count: z.number().int().nonnegative(), listings: z.array(ListingPublicSchema) });
+export const ListingsOutputSchema = z.object({ as_of: z.string().nullable().describe('when the listings run that wrote these rows finished'), count: z.number().int().nonnegative(), listings: z.array(ListingPublicSchema), disclosure: DisclosureSchema });
 export type ListingsOutput = z.infer<typeof ListingsOutputSchema>;
 
 export const ProfileCreatedSchema = z.object({ ok: z.literal(true), event_id: z.number().int().positive(), profile: Json });

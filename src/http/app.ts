@@ -23,7 +23,7 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   const tools = opts.toolDoor?.(operations);
   if (tools) registerToolRoutes(router, doors, tools);
   // at shutdown: end tool sessions, then write the audit's last batch
-  svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.flush());
+  svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
   registerOperationRoutes(router, operations, doors);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));

@@ -1,5 +1,6 @@
 // Public surface of the listings domain for the doors and the CLI: the run, the scheduler, inventory search and the
 // /api/listings/chicago payload (active rows only, at most 200, deduped by address; deal_score null = unscored).
+import { DISCLOSURE } from '../contracts/valuation.js';
 import type { ListingEvent } from '../ingest/loaders/listings.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
 import type { Store } from '../store/store.js';
@@ -34,7 +35,7 @@ export function motivationOf(listDate: string, history: readonly ListingEvent[],
 }
 
 /** /api/listings/chicago body: up to 200 active rows, best deal_score first, unscored (null) last. */
-export function listingsPayload(store: Store, now: Date): { count: number; as_of: string | null; listings: Array<Record<string, unknown>> } {
+export function listingsPayload(store: Store, now: Date): { count: number; as_of: string | null; listings: Array<Record<string, unknown>>; disclosure: string } {
   const rows = activeListings(store)
     .sort((a, b) => (b.deal_score ?? -1) - (a.deal_score ?? -1) || (a.listing_id < b.listing_id ? -1 : 1))
     .slice(0, LISTINGS_RUN.v.max_active_listings);
@@ -44,7 +45,7 @@ export function listingsPayload(store: Store, now: Date): { count: number; as_of
     deal_score: r.deal_score, score_basis: r.score_basis, best_strategy: r.best_strategy, percentiles: r.percentiles,
     model_version: r.model_version, scored_at: r.scored_at, reasons: r.reasons, strategy_null_reasons: r.strategy_null_reasons,
     strategy_gate_failures: r.strategy_gate_failures ?? null, provenance: r.provenance,
-    valuation: r.valuation, investor_targets: r.investor_targets, motivation: motivationOf(r.list_date, r.history ?? [], now),
+    valuation: r.valuation, investor_targets: r.investor_targets, motivation: motivationOf(r.list_date, r.history ?? [], now), disclosure: DISCLOSURE,
   }));
-  return { count: listings.length, as_of: store.lastRun()?.finished ?? null, listings };
+  return { count: listings.length, as_of: store.lastRun()?.finished ?? null, listings, disclosure: DISCLOSURE };
 }

@@ -84,7 +84,7 @@ describe('runDigest(store, run) over several simulated days', () => {
     expect(d1.profiles).toEqual([expect.objectContaining({ status: 'queued', match_count: 2, held_back: 0 })]);
     expect(lastMatches()).toEqual([['A', 200_000], ['B', 150_000]]);
     expect(payloads()[0]).toMatchObject({ profile: { id: 'p1', name: 'West side BRRRR' }, strategy: 'brrrr', as_of: '2026-11-20T13:05:00.000Z', model_versions: MODEL });
-    expect(payloads()[0].matches[0].score_snapshot).toEqual({ brrrr: 90, flip: 50, hold: 40, arv: 260_000, arv_method: 'renovated_comps', arv_confidence: 72 });
+    expect(payloads()[0].matches[0].score_snapshot).toEqual({ brrrr: 90, flip: 50, hold: 40, house_hack: 30, arv: 260_000, arv_method: 'renovated_comps', arv_confidence: 72 });
 
     // Day 1, a second run at 20:05 with a new match G: no second push today, and G is kept for tomorrow.
     const G = row({ listing_id: 'G', price: 120_000, percentiles: pct(80) });

@@ -23,6 +23,11 @@ describe('parseProfileInput(input)', () => {
   it('accepts the spec fields and defaults criteria to {}', () => {
     expect(parseProfileInput(base)).toMatchObject({ strategy: 'brrrr', criteria: {}, bbox: [-87.94, 41.64, -87.52, 42.02] });
   });
+  it('rejects a profile with no channel to deliver to', () => {
+    for (const channels of [{}, { telegram: false }]) {
+      expect(() => parseProfileInput({ ...base, channels }), JSON.stringify(channels)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    }
+  });
   it('rejects extra keys at every level', () => {
     rejects({ ...base, extra: 1 }, 'extra');
     rejects({ ...base, channels: { webhook: { url: 'https://h.example', secret: SECRET, events: ['x'] } } }, 'channels.webhook');

@@ -73,6 +73,15 @@ describe('batched writes', () => {
     await audit.flush();
     expect(audit.analytics(1).by_operation).toEqual([{ op: 'x', calls: 5 }]);
   });
+
+  it('close() writes what was recorded and then never touches the store again (a request cut by shutdown records late)', async () => {
+    audit.record({ caller: anon, op: 'x', status: 200, requestId: 'c1' });
+    await audit.close();
+    await t.env.close(); // the store closes right after, as at shutdown
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 499, requestId: 'late' });
+    await new Promise((r) => setTimeout(r, 3 * AUTH_LIMITS.v.audit_batch_ms)); // the batch timer fires: nothing is written, nothing throws
+    await expect(audit.flush()).resolves.toBeUndefined();
+  });
 });
 
 describe('pruneAudit(now)', () => {

@@ -56,6 +56,14 @@ describe('upsertPreset(input, actor)', () => {
     expect(state.listPresets()).toEqual([updated]);
     expect(getEventLog(t.env).readAfter(0, 10).map((e) => e.kind)).toEqual(['preset_updated', 'preset_updated']);
   });
+
+  it('validates the assumptions as strictly as a deep_underwrite_asset call would, storing nothing invalid', async () => {
+    for (const assumptions of [{ rate: -5 }, { down_pct: 1.5 }, { financing_type: 'moon' }, { hold_months: 2.5 }, { made_up: 1 }, { horizon_years: 0 }]) {
+      await expect(state.upsertPreset({ name: 'bad', assumptions }, 'a'), JSON.stringify(assumptions)).rejects.toMatchObject({ code: 'validation_failed' });
+    }
+    expect(state.listPresets()).toEqual([]);
+    expect((await state.upsertPreset({ name: 'ok', assumptions: { rate: 6.5, down_pct: 0.25, strategy: 'hold', horizon_years: 10 } }, 'a')).assumptions).toMatchObject({ rate: 6.5, strategy: 'hold' });
+  });
 });
 
 describe('addNote(input, actor)', () => {

@@ -89,6 +89,16 @@ describe('Tier-1 ladder rows', () => {
     expect(v.artifact?.comps_rejected.every((r) => r.reason === 'gla_band')).toBe(true);
   });
 
+  it("the caller's price never changes the ARV: an offer above every pool sale is not luxury_thin_comps", () => {
+    // 4 renovated comps at 300k (thin: a range). A $5M offer is above every pool price; the old luxury test read the
+    // offer and turned the range into a suppression. What the house is worth after repair does not depend on it.
+    const rows = renovatedRows(4);
+    const plain = value(rows, 'point');
+    const offered = value(rows, 'point', { price: 5_000_000 });
+    expect(plain.arv.suppression_reason).toBeNull();
+    expect({ ...offered.arv, comps: undefined }).toEqual({ ...plain.arv, comps: undefined });
+  });
+
   it('condo subjects are suppressed with condo_model_unavailable', () => {
     const v = value(renovatedRows(8), 'point', { propType: 'condo' });
     expect(v.arv.suppression_reason).toBe('condo_model_unavailable');
