@@ -26,3 +26,30 @@ export const CLOSED_OPENDATA_URL = 'http://127.0.0.1:1/resource';
 export function testConfig(dataDir: string, extra: Record<string, string> = {}): Config {
   return loadConfig({ HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_LOG_LEVEL: 'silent', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL, AVM_BACKGROUND_JOBS: 'false', ...extra });
 }
+
+let preparedDefault: Promise<string> | null = null;
+
+/**
+ * The default-scale corpus (seed 20261121) prepared as a first start prepares it: generated, ingested, the Tier-2 model
+ * fitted and the intervals calibrated through the model registry's gates (about half a minute). For tests that need
+ * what only a realistic market gives: listings valued as points, scored and ranked.
+ */
+export function defaultCorpusDir(): Promise<string> {
+  preparedDefault ??= (async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'avm-test-default-'));
+    await generateCorpus({ seed: 20261121, scale: 'default', outDir: dataDir });
+    await ingestAll({ dataDir, rawDir: join(dataDir, 'raw') });
+    const [{ runFitHedonic }, { calibrate }, { openStore }] = await Promise.all([
+      import('../../src/valuation/hedonic/job.js'), import('../../src/valuation/calibration/job.js'), import('../../src/store/store.js'),
+    ]);
+    await runFitHedonic({ dataDir });
+    const store = openStore(dataDir);
+    try {
+      await calibrate(store, { dataDir, resultsDir: null, besideTier1: false });
+    } finally {
+      await store.close();
+    }
+    return dataDir;
+  })();
+  return preparedDefault;
+}

@@ -2,7 +2,7 @@
 // (a) an independent naive computation in this file and (b) the values published by ccao-data/assessr and assesspy.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cod, prb, prd, ratioStudyByGroup } from '../../src/valuation/metrics.js';
+import { cod, prb, prd, ratioStudyByGroup } from '../../src/valuation/calibration/metrics.js';
 
 type Row = { estimate: number; price: number; group: string };
 const rows: Row[] = readFileSync(new URL('../fixtures/ccao-sample/ccao_sample.csv', import.meta.url), 'utf8')

@@ -9,7 +9,7 @@ import { MODEL_VERSION } from '../../registry/versions.js';
 import type { Store } from '../../store/store.js';
 import { salesColumnsFromArrow, type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
-import { mdape } from '../metrics.js';
+import { mdape } from './metrics.js';
 import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMetrics } from '../decide/segment.js';
 import { runBacktest, type BacktestRecord } from './backtest.js';
 import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';

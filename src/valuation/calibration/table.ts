@@ -7,7 +7,7 @@ import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { splitConformalQuantiles } from './conformal.js';
 import type { DisplaySetting } from '../decide/ladder-evidence.js';
-import { mdape, ppe, ratioStudy } from '../metrics.js';
+import { mdape, ppe, ratioStudy } from './metrics.js';
 import { ALL_POOLED, evidenceClassOf, intervalRowFor, pooledKey, ptypeOfSegment, type CalibrationClassRow, type CalibrationRow, type CalibrationTable, type IntervalRows, type SegmentMetrics } from '../decide/segment.js';
 import type { BacktestRecord } from './backtest.js';
 

@@ -12,7 +12,7 @@ import { CONDITION_CODE, PARCEL_COLUMNS as P } from '../../store/columns.js';
 import { openStore } from '../../store/store.js';
 import { salesColumnsFromArrow } from '../../store/sales-columns.js';
 import { dayOfIso } from '../../store/days.js';
-import { intervalCoverage, mdape, ppe } from '../metrics.js';
+import { intervalCoverage, mdape, ppe } from '../calibration/metrics.js';
 import { median } from '../../reference/stats.js';
 import { estimateRent, type RentCondition } from './rent.js';
 import { segmentKey, type SegmentPtype } from '../decide/segment.js';

@@ -2,7 +2,7 @@
 // horizon with its own facts and condition, report per segment MdAPE, PPE10 and the 80% interval's coverage.
 import type { Table } from 'apache-arrow';
 import { HEDONIC } from '../../registry/groups/hedonic.js';
-import { intervalCoverage, mdape, meanRelativeWidth, ppe } from '../metrics.js';
+import { intervalCoverage, mdape, meanRelativeWidth, ppe } from '../calibration/metrics.js';
 import { fitHedonic, segmentRows } from './fit.js';
 import { hedonicInterval, linearPart, quarterFor, resolveLocation } from './predict.js';
 import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from '../../store/sales-columns.js';

@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.js';
 import { HEDONIC } from '../../registry/groups/hedonic.js';
 import { VALUATION_REGISTRY_VERSION } from '../../registry/constants.js';
 import { splitConformalQuantiles } from '../calibration/conformal.js';
-import { mdape, ppe } from '../metrics.js';
+import { mdape, ppe } from '../calibration/metrics.js';
 import { COVARIATES as COVARIATE_NAMES, covariates, rowSegment, yearOfDay } from './design.js';
 import { fitRows, type RowsFit, type SegmentRows } from './fit-rows.js';
 import { linearPart, quarterFor, resolveLocation } from './predict.js';

@@ -10,7 +10,7 @@ import type { ServeFallbackConfig } from '../../valuation/fallback/serve.js';
 import type { ValuationContext } from '../../valuation/value-context.js';
 import { appraise, type AppraiseRequest } from './appraise.js';
 import { compsAnswerOf, propertyAnswerOf, riskAnswerOf } from './evidence-answers.js';
-import { aliasRequest, deepRequest, underwriteAnswerOf } from './underwrite-answer.js';
+import { aliasRequest, deepRequest, proFormaAssumptions, underwriteAnswerOf } from './underwrite-answer.js';
 import { buildUnderwriteResponse } from './underwrite-response.js';
 
 /** The operations answered by a worker, with the input each takes (already validated by the door). */
@@ -29,15 +29,7 @@ export type AnswerEnv = { store: Store; ctx: ValuationContext; chain: ServeFallb
 
 /** GET /api/underwrite: the four spec inputs and the `underwrite` tool's optional ones. */
 export function restRequest(i: I.UnderwriteQuery): AppraiseRequest {
-  const rent = i.rent_override ?? i.rent;
-  const assumptions = {
-    ...(i.rehab !== undefined && { rehab_budget: i.rehab }),
-    ...(rent !== undefined && { rent_override: rent }),
-    ...(i.rate !== undefined && { rate: i.rate }),
-    ...(i.down_pct !== undefined && { down_pct: i.down_pct }),
-    ...(i.hold_months !== undefined && { hold_months: i.hold_months }),
-    ...(i.financing_type !== undefined && { financing_type: i.financing_type }),
-  };
+  const assumptions = proFormaAssumptions(i);
   return {
     subject: {
       lat: i.lat, lon: i.lon, price: i.price, units: i.units, propType: i.prop_type ?? null, beds: i.beds ?? null, sqft: i.sqft ?? null,

@@ -2,6 +2,7 @@
 // mapped to an appraisal request. Formatting only: every number comes from the valuation, the underwriting or the
 // inventory placement; economics stay null with unscored_reason unless the valuation is a point.
 import { NO_CONFIDENT_COMPS_TEXT, type Refusal } from '../../contracts/common.js';
+import type { CustomAssumptions } from '../../underwriting/assumptions.js';
 import type * as I from '../../contracts/inputs.js';
 import type { UnderwriteAnswer } from '../../contracts/tools.js';
 import type { Returns } from '../../contracts/underwrite.js';
@@ -22,10 +23,10 @@ export function deepRequest(i: I.DeepUnderwriteInput): AppraiseRequest {
   };
 }
 
-/** v1 `underwrite`: subject facts feed the valuation; pro-forma keys map onto the underwriting's custom assumptions. */
-export function aliasRequest(i: I.UnderwriteAliasInput): AppraiseRequest {
+/** The pro-forma parameters of the v1 `underwrite` tool (and of GET /api/underwrite) as custom assumptions. */
+export function proFormaAssumptions(i: Pick<I.UnderwriteAliasInput, 'rehab' | 'rent' | 'rent_override' | 'rate' | 'down_pct' | 'hold_months' | 'financing_type'>): CustomAssumptions {
   const rent = i.rent_override ?? i.rent;
-  const assumptions = {
+  return {
     ...(i.rehab !== undefined && { rehab_budget: i.rehab }),
     ...(rent !== undefined && { rent_override: rent }),
     ...(i.rate !== undefined && { rate: i.rate }),
@@ -33,6 +34,11 @@ export function aliasRequest(i: I.UnderwriteAliasInput): AppraiseRequest {
     ...(i.hold_months !== undefined && { hold_months: i.hold_months }),
     ...(i.financing_type !== undefined && { financing_type: i.financing_type }),
   };
+}
+
+/** v1 `underwrite`: subject facts feed the valuation; pro-forma keys map onto the underwriting's custom assumptions. */
+export function aliasRequest(i: I.UnderwriteAliasInput): AppraiseRequest {
+  const assumptions = proFormaAssumptions(i);
   return {
     subject: {
       address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: i.units ?? null, price: i.price ?? null,

@@ -1,6 +1,6 @@
 // Backtest and ratio-study metrics on tiny hand-computed vectors (derivations in comments), plus input checks.
 import { describe, expect, it } from 'vitest';
-import { cod, confidenceP10, intervalCoverage, iqrKeepMask, mdape, meanRelativeWidth, ppe, prb, prd, ratioStudy, ratioStudyByGroup } from '../../src/valuation/metrics.js';
+import { cod, confidenceP10, intervalCoverage, iqrKeepMask, mdape, meanRelativeWidth, ppe, prb, prd, ratioStudy, ratioStudyByGroup } from '../../../src/valuation/calibration/metrics.js';
 
 // Four sales at price 100 with estimates 90, 100, 120, 80 → ratios 0.9, 1.0, 1.2, 0.8.
 const E4 = [90, 100, 120, 80];

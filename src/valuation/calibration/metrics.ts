@@ -1,9 +1,9 @@
 // Backtest and IAAO ratio-study metrics: MdAPE, PPE10, interval coverage/width, COD, PRD, PRB, grouped studies.
 // Definitions follow DOMAIN.md and ccao-data/assesspy (metrics.py); each function states its exact formula. Median and
 // type-7 quantiles are reference/stats.ts.
-import { AppError } from '../errors/app-error.js';
-import { RATIO_STUDY, VALUATION_DISPLAY } from '../registry/groups/valuation.js';
-import { median, quantileType7 } from '../reference/stats.js';
+import { AppError } from '../../errors/app-error.js';
+import { RATIO_STUDY, VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
+import { median, quantileType7 } from '../../reference/stats.js';
 
 function bad(message: string): AppError {
   return new AppError('validation_failed', message);
