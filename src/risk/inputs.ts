@@ -3,7 +3,6 @@
 // Never reads crime or demographic data: there is none in the corpus, and RiskInputs has no field for it.
 import type { Valuation } from '../contracts/valuation.js';
 import { DEED_CODE } from '../store/columns.js';
-import type { SalesColumns } from '../store/sales-columns.js';
 import { dayOfIso } from '../store/days.js';
 import type { ValuationContext } from '../valuation/value-context.js';
 import type { BasementType, RiskInputs } from './report.js';

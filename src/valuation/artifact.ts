@@ -12,7 +12,7 @@ import { DISCLOSURE, type Valuation } from '../contracts/valuation.js';
 import { assertValuationInvariants } from '../contracts/valuation-invariants.js';
 import { AppError } from '../errors/app-error.js';
 import { inputsHash, type InputsHashParts } from './inputs-hash.js';
-import { displayAreaContext, displayAsIs, displayTier1Arv, toValuationDisplay, type ArvDisplay, type LadderDecision } from './decide/ladder.js';
+import { displayAreaContext, displayAsIs, displayTier1Arv, pointUsdOf, toValuationDisplay, type ArvDisplay, type LadderDecision } from './decide/ladder.js';
 
 export type BuildArtifactInput = {
   modelVersion: string;
@@ -136,7 +136,8 @@ export function pointArvUsd(v: Pick<ScorableValuation, 'display' | 'arv'>): numb
  * else the displayed area estimate when the outcome is area context, else the caller's price (value null here).
  */
 export function forwardValueBasis(d: LadderDecision): { basis: 'arv' | 'area_estimate' | 'price'; valueUsd: number | null } {
-  if (d.pointActionable && d.arv.value !== null) return { basis: 'arv', valueUsd: d.arv.value };
+  const point = pointUsdOf(d);
+  if (point !== null) return { basis: 'arv', valueUsd: point };
   if (d.outcome === 'area_context' && d.areaContext) return { basis: 'area_estimate', valueUsd: displayAreaContext(d.areaContext).value };
   return { basis: 'price', valueUsd: null };
 }

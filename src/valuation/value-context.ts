@@ -2,7 +2,7 @@
 // listing data for subject resolution, the time index, the champion's calibration table and the kernel.
 import { createHash } from 'node:crypto';
 import { columnsFromArrow, createKernel, type Kernel } from '../kernel/index.js';
-import type { KernelColumns, TimeIndexSeries } from '../kernel/types.js';
+import type { TimeIndexSeries } from '../kernel/types.js';
 import { openModelRegistry } from '../registry/model-registry.js';
 import type { Store } from '../store/store.js';
 import { buildParcelSalesIndex, type ParcelSalesIndex } from './comps/flip-pairs.js';
@@ -44,13 +44,6 @@ export function servingCutoffDay(sales: SalesColumns): number {
 export function seriesDigest(series: readonly TimeIndexSeries[]): string {
   const doc = JSON.stringify(series.map((s) => ({ county: s.county, months: Array.from(s.months), levels: Array.from(s.levels) })));
   return createHash('sha256').update(doc).digest('hex');
-}
-
-/** Kernel inputs of the current snapshot: what the worker pool's snapshotLoader hands to every thread. */
-export function loadKernelSnapshot(store: Store, snapshotId?: string): { snapshotId: string; columns: KernelColumns; timeIndex: TimeIndexSeries[] } {
-  const snap = store.readSalesSnapshot(snapshotId);
-  const sales = salesColumnsFromArrow(snap.table);
-  return { snapshotId: snap.id, columns: columnsFromArrow(snap.table), timeIndex: buildTimeIndex(sales, servingCutoffDay(sales)).series };
 }
 
 /**

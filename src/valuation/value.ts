@@ -12,7 +12,7 @@ import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildAr
 import { valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { asIsVsArvWarnings } from './comps/as-is-check.js';
 import { dayOfIso, isoOfDay } from '../store/days.js';
-import { decideValuationDisplay, type LadderDecision } from './decide/ladder.js';
+import { decideValuationDisplay, pointUsdOf, type LadderDecision } from './decide/ladder.js';
 import { valuationIncome } from './economics/income-hook.js';
 import type { LadderEvidence, Tier1Evidence } from './decide/ladder-evidence.js';
 import { estimateRehab, type Condition, type RehabScope } from './economics/rehab.js';
@@ -145,7 +145,7 @@ function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps:
 function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
   const { t1, decision } = p;
   if (!t1) return { time_index_note: null };
-  const served = decision.pointActionable ? decision.arv.value : decision.outcome === 'range' ? decision.arv.low : null;
+  const served = pointUsdOf(decision) ?? (decision.outcome === 'range' ? decision.arv.low : null);
   return {
     flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
     flip_pairs_summary: t1.flipSummary,
@@ -165,7 +165,7 @@ export function rehabOf(p: Decided, input: ValueInput): ReturnType<typeof estima
 export function economicsPartsOf(p: Decided, input: ValueInput, ctx: ValuationContext): Pick<DisplayedValuationParts, 'rent' | 'rehab' | 'tax'> {
   const { r, decision } = p;
   const rehab = rehabOf(p, input);
-  const pointUsd = decision.pointActionable ? decision.arv.value : null;
+  const pointUsd = pointUsdOf(decision);
   const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
   return { rent: ctx.hooks.rent?.(r, p.asOfIso) ?? RENT_NOT_ESTIMATED, rehab, tax: taxOf(p, { pointUsd, areaUsd }) };
 }

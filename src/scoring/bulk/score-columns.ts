@@ -8,7 +8,7 @@ import { underwriteStrategies } from '../../underwriting/underwrite.js';
 import { STRATEGIES } from '../../underwriting/types.js';
 import { bulkUnderwriteFigures } from '../../valuation/economics/bulk-economics.js';
 import { decideBulk } from '../../valuation/bulk.js';
-import { displayAsIs } from '../../valuation/decide/ladder.js';
+import { displayAsIs, pointUsdOf } from '../../valuation/decide/ladder.js';
 import type { Decided, ValueInput } from '../../valuation/value.js';
 import type { ValuationContext } from '../../valuation/value-context.js';
 import { emptyColumns, OUTCOMES, type ScoreColumns } from './columns.js';
@@ -26,7 +26,7 @@ function rawScores(p: Decided, input: ValueInput, ctx: ValuationContext): Array<
 /** Writes row k of a decided valuation (score-subject.ts scoreValuation's fields, as toColumns encodes them). */
 function writeRow(c: ScoreColumns, k: number, p: Decided, input: ValueInput, ctx: ValuationContext): void {
   const d = p.decision;
-  const point = d.pointActionable && d.arv.range_only === false && d.arv.value !== null;
+  const point = pointUsdOf(d) !== null;
   // Economics run before any write: a row whose underwriting throws is an error row with every number null.
   const raws = point ? rawScores(p, input, ctx) : null;
   c.outcome[k] = OUTCOME_CODE.get(d.outcome) ?? 255;

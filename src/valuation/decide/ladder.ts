@@ -102,6 +102,14 @@ export function displayAsIs(a: AsIs): AsIs {
   return { ...a, value: roundOrNull(a.value, 'nearest'), low: roundOrNull(a.low, 'down'), high: roundOrNull(a.high, 'up') };
 }
 
+/**
+ * The ARV point a decision allows: the displayed value when the ladder said point, else null. Every economics path
+ * (tax forward value, income, underwriting, bulk scoring) asks this; none re-derives it from outcome or range_only.
+ */
+export function pointUsdOf(d: Pick<LadderDecision, 'pointActionable' | 'arv'>): number | null {
+  return d.pointActionable && d.arv.range_only === false ? d.arv.value : null;
+}
+
 /** The `display` block carried on the valuation object. */
 export function toValuationDisplay(d: LadderDecision): ValuationDisplay {
   return { outcome: d.outcome, point_actionable: d.pointActionable, unscored_reason: d.unscoredReason, score_basis: d.scoreBasis, deal_score_cap: d.dealScoreCap };

@@ -3,7 +3,7 @@
 // predictiveTaxAnnual), without the evidence records, texts and the appeal scenario no score reads. Bulk scoring calls
 // it only for point valuations: without a point nothing downstream reads rent, tax or rehab (INV: no point, no economics).
 import type { UnderwriteFigures } from '../../scoring/score-subject.js';
-import { displayAsIs } from '../decide/ladder.js';
+import { displayAsIs, pointUsdOf } from '../decide/ladder.js';
 import { memoTaxReference, predictiveTaxAnnual, REFERENCE_TAX_SOURCE } from './tax.js';
 import { rehabOf, type Decided, type ValueInput } from '../value.js';
 import type { ValuationContext } from '../value-context.js';
@@ -29,15 +29,14 @@ export function bulkUnderwriteFigures(p: Decided, input: ValueInput, ctx: Valuat
   const { r, decision } = p;
   const s = r.subject;
   const rehab = rehabOf(p, input);
-  const pointUsd = decision.pointActionable ? decision.arv.value : null;
+  const pointUsd = pointUsdOf(decision);
   const areaUsd = decision.outcome === 'area_context' ? (decision.areaContext?.value ?? null) : null;
   const taxAnnual = predictiveTaxAnnual({
     county: s.county, municipality: r.tract?.muni ?? null, triad: null, classCode: null, priceUsd: s.price, asIsValueUsd: p.asIs.asIs?.value ?? null,
     arvUsd: pointUsd, arvPointActionable: pointUsd !== null, areaEstimateUsd: areaUsd, ownerOccupied: p.ownerOccupied, asOf: p.asOfIso,
   }, TAX_REFERENCE);
-  const arvUsd = decision.pointActionable && decision.arv.range_only === false ? decision.arv.value : null;
   return {
-    arvUsd, unscoredReason: decision.unscoredReason, asIsUsd: p.asIs.asIs ? displayAsIs(p.asIs.asIs).value : null, subject: s,
+    arvUsd: pointUsd, unscoredReason: decision.unscoredReason, asIsUsd: p.asIs.asIs ? displayAsIs(p.asIs.asIs).value : null, subject: s,
     ...rentOf(p, ctx), taxAnnual, rehab: rehab.estimate,
   };
 }

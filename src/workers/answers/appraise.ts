@@ -15,6 +15,7 @@ import { isChicagoTract, underwriteInputOf } from '../../scoring/score-subject.j
 import { resolveWeights } from '../../scoring/weights.js';
 import { underwrite, type UnderwriteResult } from '../../underwriting/underwrite.js';
 import { STRATEGIES, type FinancingType, type Strategy } from '../../underwriting/types.js';
+import { pointArvUsd } from '../../valuation/artifact.js';
 import { serveValuation, type ServeFallbackConfig } from '../../valuation/fallback/serve.js';
 import { resolveSubject } from '../../valuation/subject/subject.js';
 import { asOfOf, taxOfUnvalued, type CompEvidence, type ValueInput } from '../../valuation/value.js';
@@ -123,7 +124,7 @@ export async function appraise(req: AppraiseRequest, ctx: ValuationContext, chai
       hoa: u.hoa ?? null, mgmtSelf: u.mgmtSelf, ownerOccupied: req.subject.ownerOccupied ?? undefined,
     });
   }
-  const point = valuation.display?.point_actionable === true;
+  const point = pointArvUsd(valuation) !== null;
   return {
     refusal: null,
     subject: valuation.subject,

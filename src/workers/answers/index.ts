@@ -23,7 +23,6 @@ export type EngineInputs = {
   risk_report: I.RiskReportInput;
 };
 export type EngineOp = keyof EngineInputs;
-export const ENGINE_OPS = ['underwrite_rest', 'property', 'deep_underwrite_asset', 'underwrite', 'get_comps', 'risk_report'] as const satisfies readonly EngineOp[];
 
 export type AnswerEnv = { store: Store; ctx: ValuationContext; chain: ServeFallbackConfig; listingsRun: string | null };
 
