@@ -6,7 +6,7 @@ import type * as I from '../contracts/inputs.js';
 import { Reply } from '../contracts/reply.js';
 import * as O from '../contracts/tools.js';
 import type { TractList } from '../contracts/tracts.js';
-import { listingsPayload, muniGeography, searchDeals, searchInventory, type ScoredListing } from '../listings/index.js';
+import { geographyResolver, listingsPayload, searchDeals, searchInventory, type ScoredListing } from '../listings/index.js';
 import { DOORS } from '../registry/groups/doors.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
 import { modelRegistryDocument, openModelRegistry, scorecardDocument } from '../registry/model-registry.js';
@@ -60,7 +60,7 @@ export function readOperations(svc: ServiceContext, doors: DoorServices) {
     get_tract_report: async (i: { geoid: string }) => O.TractReportOutputSchema.parse(getTractReport(svc.store, i.geoid)),
     market_pulse: async (i: { metro: 'chicago' }) => O.MarketPulseOutputSchema.parse(marketPulse(svc.store, i.metro)),
     search_investment_inventory: async (i: I.InventorySearchInput) =>
-      O.InventorySearchOutputSchema.parse(searchInventory(listings(), i, muniGeography(svc.store.tractList().tracts), svc.now())),
+      O.InventorySearchOutputSchema.parse(searchInventory(listings(), i, geographyResolver(svc.store.tractList().tracts), svc.now())),
     search_deals: async (i: I.SearchDealsInput) => O.SearchDealsOutputSchema.parse({
       ...searchDeals(listings(), i, svc.now()),
       min_score_applied: i.min_score ?? LISTINGS_RUN.v.search_deals_top_quartile,

@@ -47,8 +47,18 @@ export type InventoryPage = {
   disclosure: string;
 };
 
-/** Geography: a 5-digit ZIP, or a municipality name matched case-insensitively against the row's tract municipality. */
+/**
+ * The row test for a `geography` as typed; throws validation_failed for a name it does not know. geography.ts builds
+ * the one the service uses (ZIP, municipality, township, CCAO neighborhood or neighborhood group).
+ */
 export type GeographyResolver = (geography: string) => (row: ScoredListing) => boolean;
+
+/** Without a resolver only a 5-digit ZIP can be matched; a name is refused rather than matching nothing. */
+const zipOnly: GeographyResolver = (geography) => {
+  const zip = geography.trim();
+  if (!/^\d{5}$/.test(zip)) throw new AppError('validation_failed', 'geography: only a 5-digit ZIP can be matched here');
+  return (r) => r.zip === zip;
+};
 
 function parseBbox(s: string): [number, number, number, number] {
   const p = s.split(',').map((x) => Number(x.trim()));
@@ -107,7 +117,7 @@ export function searchInventory(rows: readonly ScoredListing[], raw: InventoryQu
   const q = parsed.data;
   const fields = parseFields(q.fields);
   const bbox = q.bbox === undefined ? null : parseBbox(q.bbox);
-  const geo = q.geography === undefined ? null : /^\d{5}$/.test(q.geography) ? (r: ScoredListing) => r.zip === q.geography : (geographyOf?.(q.geography) ?? (() => false));
+  const geo = q.geography === undefined ? null : (geographyOf ?? zipOnly)(q.geography);
   const excluded: ExclusionCounts = { not_active: 0, not_point: 0, stale_model: 0, unscored_for_strategy: 0, filtered: 0 };
   const hits: ScoredListing[] = [];
   for (const r of rows) {
@@ -148,13 +158,4 @@ export function searchDeals(rows: readonly ScoredListing[], q: SearchDealsQuery,
     metro: (q.metro ?? 'chicago') as 'chicago', strategy: q.strategy ?? 'brrrr', min_percentile: q.min_score ?? L.search_deals_top_quartile,
     max_price: q.max_price, limit: Math.min(q.limit ?? L.search_deals_limit_default, L.inventory_page_max),
   }, undefined, now);
-}
-
-/** Municipality matcher over the tract list (row tract_geoid → tract muni). */
-export function muniGeography(tracts: ReadonlyArray<{ geoid: string; muni: string | null }>): GeographyResolver {
-  const muni = new Map(tracts.map((t) => [t.geoid, (t.muni ?? '').toLowerCase()]));
-  return (name) => {
-    const want = name.trim().toLowerCase();
-    return (r) => r.valuation.tract_geoid !== null && muni.get(r.valuation.tract_geoid) === want;
-  };
 }

@@ -8,7 +8,7 @@ import { INGEST } from '../registry/groups/ingest.js';
 import { parseCsv } from './csv.js';
 import type {
   ClassCode, CookCountyLevel, County, DeedType, EqualizationFactor, FeatureCollection, LevelOfAssessment, MuniTaxRate,
-  NeighborhoodProps, PinAreaTownship, PriceLevels, TownshipProps, ZipCentroid,
+  NeighborhoodGroup, NeighborhoodProps, PinAreaTownship, PriceLevels, TownshipProps, ZipCentroid,
 } from './types.js';
 
 const cache = new Map<string, unknown>();
@@ -105,6 +105,9 @@ export const loadPinAreaTownships = (): PinAreaTownship[] =>
   cached('pin_area_townships.csv', (t) =>
     parseCsv(t).map((r) => ({ pinArea: r.pin_area, townshipCode: r.township_code, townshipName: r.township_name, lat: toNum(r.lat), lon: toNum(r.lon), method: r.method })),
   );
+
+export const loadNeighborhoodGroups = (): NeighborhoodGroup[] =>
+  cached('neighborhood_groups.csv', (t) => parseCsv(t).map((r) => ({ townNbhd: r.town_nbhd, groupName: r.group_name })));
 
 function checkYear(year: number): void {
   const [minYear, maxYear] = INGEST.v.plausible_year_bounds;

@@ -56,3 +56,6 @@ export type PriceLevels = {
 };
 
 export type PinAreaTownship = { pinArea: string; townshipCode: string; townshipName: string; lat: number; lon: number; method: string };
+
+/** A CCAO neighborhood group; groupName keeps the source spelling (`berywn`, `oak_park`, `Lake View 1`). */
+export type NeighborhoodGroup = { townNbhd: string; groupName: string };

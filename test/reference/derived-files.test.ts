@@ -77,6 +77,19 @@ describe('data/reference', () => {
     expect(parseCsv(read('equalization_factors.csv'))).toHaveLength(44);
   });
 
+  it('neighborhood_groups.csv: 573 neighborhoods in 69 groups, source spellings kept, every code a polygon', () => {
+    const rows = parseCsv(read('neighborhood_groups.csv'));
+    expect(Object.keys(rows[0])).toEqual(['town_nbhd', 'group_name']);
+    expect(rows).toHaveLength(573);
+    expect(new Set(rows.map((r) => r.town_nbhd)).size).toBe(573);
+    expect(new Set(rows.map((r) => r.group_name)).size).toBe(69);
+    const groups = new Set(rows.map((r) => r.group_name));
+    for (const g of ['berywn', 'oak_park', 'Lake View 1', 'Hyde Park 2', 'br_th']) expect(groups).toContain(g);
+    const fc = JSON.parse(read('neighborhoods.geojson')) as FeatureCollection<Record<string, string>>;
+    const codes = new Set(fc.features.map((f) => f.properties.town_nbhd));
+    expect(rows.filter((r) => !codes.has(r.town_nbhd))).toEqual([]);
+  });
+
   it('price_levels.json covers the 346,164 sales, 2015-2019, and every PIN area 01-33', () => {
     const p = JSON.parse(read('price_levels.json'));
     expect(p.n_sales).toBe(346164);

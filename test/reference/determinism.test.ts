@@ -23,6 +23,7 @@ describe.skipIf(!existsSync(join(RAW_DIR, 'SOURCES.md')))('deriveReference(rawDi
       expect(bytesA.equals(readFileSync(join(REFERENCE_DIR, f))), `${f} differs from data/reference (re-run npm run derive:reference)`).toBe(true);
     }
     expect(summary.notes.equalizationCrossCheck).toEqual({ yearsCompared: 40, disagreements: [] });
+    expect(summary.notes.neighborhoodGroups).toEqual({ rows: 573, groups: 69, notInPolygons: [] });
   });
 
   it('fails clearly when the raw folder is missing', () => {

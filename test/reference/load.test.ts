@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/reference/csv.js';
 import {
-  equalizationFactorFor, levelOfAssessment, loadClassCodes, loadDeedTypes, loadNeighborhoods, loadPinAreaTownships,
+  equalizationFactorFor, levelOfAssessment, loadClassCodes, loadDeedTypes, loadNeighborhoodGroups, loadNeighborhoods, loadPinAreaTownships,
   loadPriceLevels, loadTownships, loadZipCentroids, normalizeMunicipality, taxRateFor,
 } from '../../src/reference/load.js';
 
@@ -65,5 +65,7 @@ describe('loaders', () => {
     expect(loadDeedTypes().filter((d) => d.armsLength).map((d) => d.code)).toEqual([1, 2]);
     expect(loadPriceLevels().county['2019'].all?.n).toBe(68474);
     expect(new Set(loadPinAreaTownships().map((r) => r.pinArea)).size).toBe(33);
+    expect(loadNeighborhoodGroups()).toHaveLength(573);
+    expect(loadNeighborhoodGroups().find((g) => g.townNbhd === '73011')).toEqual({ townNbhd: '73011', groupName: 'Lake View 1' });
   });
 });

@@ -7,13 +7,13 @@ import { derivePinAreaTownships } from './pin-areas.js';
 import { derivePriceLevels } from './price-levels.js';
 import {
   deriveClassCodes, deriveCookCountyLevel, deriveDeedTypes, deriveEqualizationFactors, deriveLevelsOfAssessment,
-  deriveMuniTaxRates, deriveZipCentroids,
+  deriveMuniTaxRates, deriveNeighborhoodGroups, deriveZipCentroids,
 } from './tables.js';
 
 export const REFERENCE_FILES = [
   'neighborhoods.geojson', 'townships.geojson', 'zip_centroids.csv', 'muni_tax_rates.csv', 'cook_county_level.csv',
   'equalization_factors.csv', 'levels_of_assessment.csv', 'class_codes.csv', 'deed_types.csv', 'price_levels.json',
-  'pin_area_townships.csv',
+  'pin_area_townships.csv', 'neighborhood_groups.csv',
 ] as const;
 
 /**
@@ -57,5 +57,11 @@ export function deriveReference(rawDir: string, outDir: string): DeriveSummary {
   write('price_levels.json', stableJson(levels) + '\n');
   const pin = derivePinAreaTownships(rawDir);
   write('pin_area_townships.csv', pin.text);
-  return { files, notes: { neighborhoods: nbhd.stats, townships: town.stats, equalizationCrossCheck: eq.crossCheck, pinAreas: pin.stats } };
+  const nbhdCodes = new Set((JSON.parse(nbhd.text) as { features: Array<{ properties: { town_nbhd: string } }> }).features.map((f) => f.properties.town_nbhd));
+  const groups = deriveNeighborhoodGroups(rawDir, nbhdCodes);
+  write('neighborhood_groups.csv', groups.text);
+  return {
+    files,
+    notes: { neighborhoods: nbhd.stats, townships: town.stats, equalizationCrossCheck: eq.crossCheck, pinAreas: pin.stats, neighborhoodGroups: groups.check },
+  };
 }

@@ -1,5 +1,6 @@
 // Build-time only: the small CSV reference tables (ZIP centroids, Cook municipal tax rates, county-level rates,
-// equalization factors, levels of assessment, residential class codes, deed types) from the raw public files.
+// equalization factors, levels of assessment, residential class codes, deed types, neighborhood groups) from the raw
+// public files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REFERENCE_DERIVATION } from '../../registry/groups/reference-derivation.js';
@@ -142,4 +143,23 @@ export function deriveDeedTypes(rawDir: string): string {
   const rows = readCsv(rawDir, 'ccao-data-architecture', 'sale.deed_type.csv').map((r) => [String(Number(r.deed_num)), r.deed_name, ARMS_LENGTH_DEEDS.has(r.deed_name) ? 'true' : 'false']);
   rows.sort((a, b) => Number(a[0]) - Number(b[0]));
   return formatCsv(['code', 'name', 'arms_length'], rows);
+}
+
+export type NeighborhoodGroupCheck = { rows: number; groups: number; notInPolygons: string[] };
+
+/**
+ * CCAO neighborhood groups: one row per town_nbhd with its group name exactly as the source spells it (`berywn`,
+ * `oak_park`, `Lake View 1`). The source's version and updated_at columns are dropped. `knownNbhds` (the polygon
+ * codes) is the cross-check: a group row naming a neighborhood without a polygon is reported, not dropped.
+ */
+export function deriveNeighborhoodGroups(rawDir: string, knownNbhds: ReadonlySet<string>): { text: string; check: NeighborhoodGroupCheck } {
+  const seen = new Set<string>();
+  const rows = readCsv(rawDir, 'ccao-data-architecture', 'location.neighborhood_group.csv').map((r) => {
+    if (!/^\d{5}$/.test(r.nbhd) || r.group_name.trim() === '' || seen.has(r.nbhd)) throw new Error(`bad neighborhood group row ${JSON.stringify(r)}`);
+    seen.add(r.nbhd);
+    return [r.nbhd, r.group_name];
+  });
+  rows.sort((a, b) => a[0].localeCompare(b[0]));
+  const check = { rows: rows.length, groups: new Set(rows.map((r) => r[1])).size, notInPolygons: rows.map((r) => r[0]).filter((n) => !knownNbhds.has(n)) };
+  return { text: formatCsv(['town_nbhd', 'group_name'], rows), check };
 }
