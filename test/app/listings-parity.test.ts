@@ -82,6 +82,17 @@ describe('listings run ↔ doors', () => {
     expect(fallbacks, 'a mf2_4_suburb Tier-1 answer served from the pooled row').toBeGreaterThan(0);
   }, 300_000);
 
+  it('search_investment_inventory takes a CCAO neighborhood or township name as geography, and refuses a name it cannot place', async () => {
+    const call = async (geography: string) => client.callTool({ name: 'search_investment_inventory', arguments: { strategy: 'house_hack', geography } });
+    for (const name of ['Lake View', 'lake_view 1', 'Hyde Park', 'Evanston', 'Chicago']) expect((await call(name)).isError, name).toBeFalsy();
+    const all = (await call('Chicago')).structuredContent as Json;
+    const lakeView = (await call('Lake View')).structuredContent as Json;
+    expect(lakeView.total).toBeLessThanOrEqual(all.total);
+    const refused = await call('Logan Square');
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse((refused.content as Array<{ text: string }>)[0].text).error.code).toBe('validation_failed');
+  });
+
   it('an unknown listing id is property_not_found (404), before any unit count is asked for', async () => {
     const res = await fetch(`${service.url}/api/property?property_id=LST-NOPE`);
     expect(res.status).toBe(404);
