@@ -39,7 +39,6 @@ export function registerToolRoutes(router: Router, doors: DoorServices, tools: T
       if (!d.allowed) throw rateLimitedError(d);
     }
     for (const [k, v] of Object.entries(ctx.response.headers)) if (!ctx.res.headersSent) ctx.res.setHeader(k, v as string);
-    ctx.status = 200; // for the audit record; the tool server writes the real response
     ctx.respond = false;
     await tools.handle(ctx.req, ctx.res, body, { caller, requestId: String(ctx.state.requestId ?? '') });
   };

@@ -13,7 +13,8 @@ export function auditMiddleware(opts: { audit: Audit }): Middleware {
     let status = 500;
     try {
       await next();
-      status = ctx.status;
+      // A door that answered on the raw response (the tool server: ctx.respond = false) set the real status there.
+      status = ctx.respond === false && ctx.res.headersSent ? ctx.res.statusCode : ctx.status;
     } catch (err) {
       const s = (err as { status?: unknown })?.status;
       status = typeof s === 'number' ? s : 500;
