@@ -58,6 +58,9 @@ const refi = termsFor('dscr_loan');
 /** Flip: the highest price that clears the gate (max_offer) over the true as-is value, by condition: the discount a flip needs. */
 const flipOfferOverTrueValue: Record<string, number[]> = {};
 const priceOverAsIs: number[] = [];
+/** Flip profit margin at the asking price, by condition and sale type; and each passing flip re-run at the truth. */
+const flipMarginBy: Record<string, number[]> = {};
+const flipPassTruth: string[] = [];
 const priceOverArv: Record<string, number[]> = {};
 
 for (const l of active) {
@@ -102,6 +105,15 @@ for (const l of active) {
     agg.failCombos.set(combo, (agg.failCombos.get(combo) ?? 0) + 1);
     row[st] = { pass: g.pass, noi: o.economics.noi, dscr: o.economics.dscr, checks: Object.fromEntries(g.checks.map((c) => [c.metric, c.value])) };
   }
+  const flipMargin = uw.strategies.flip.economics.profit_margin;
+  if (flipMargin !== null) (flipMarginBy[`${cond}, ${t?.sale_type ?? 'market'}`] ??= []).push(flipMargin);
+  if ((row.flip as { pass?: boolean } | undefined)?.pass && t?.true_arv !== undefined) {
+    // The same pro-forma at the generator's true ARV and, when the truth file has it, the true repair cost.
+    const input = underwriteInputOf(v, isChicagoTract(ctx, v.subject.tract_geoid), l.price_usd);
+    const trueRepair = t.true_repair_cost === undefined ? input.rehab : Number(t.true_repair_cost);
+    const atTruth = underwrite({ ...input, arv: Number(t.true_arv), rehab: trueRepair }).strategies.flip.economics.profit_margin;
+    flipPassTruth.push(`${l.listing_id} ${cond}, ${t.sale_type ?? 'market'}: margin ${fmt(flipMargin ?? NaN)} (ARV ${fmt(arv)}, rehab ${fmt(v.rehab.estimate ?? NaN)}); at the truth ${fmt(atTruth ?? NaN)} (ARV ${t.true_arv}, repair ${fmt(trueRepair ?? NaN)})`);
+  }
   const maxOffer = uw.strategies.flip.economics.max_offer;
   if (t && maxOffer !== null) (flipOfferOverTrueValue[`${cond}, ${t.sale_type ?? 'market'}`] ??= []).push(maxOffer / Number(t.true_value));
   const hold = uw.strategies.hold.economics, brrrr = uw.strategies.brrrr.economics;
@@ -130,6 +142,9 @@ if (args.includes('--json')) {
     }
     out.push(`  fail combinations: ${[...a.failCombos].sort((x, y) => y[1] - x[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
   }
+  out.push('\nflip profit margin at the asking price by condition and sale type (min / p10 / median / p90 / max):');
+  for (const [k, xs] of Object.entries(flipMarginBy).sort()) out.push(`  ${k} (n=${xs.length}): ${[Math.min(...xs), q(xs, 0.1), q(xs, 0.5), q(xs, 0.9), Math.max(...xs)].map(fmt).join(' / ')}`);
+  if (flipPassTruth.length) out.push('passing flips re-run at the true ARV and true repair cost (same costs and price):', ...flipPassTruth.map((x) => `  ${x}`));
   out.push('\nflip max_offer / true as-is value (1 = a flip clears its gate at the true value), best five by condition and sale type:');
   for (const [k, xs] of Object.entries(flipOfferOverTrueValue).sort()) out.push(`  ${k} (n=${xs.length}): ${[...xs].sort((a, b) => b - a).slice(0, 5).map(fmt).join(' ')}`);
   out.push('\nprice-independent yields of the point-actionable listings (p10 / median / p90):');

@@ -9,7 +9,7 @@ import { dayOfIso, isoOfDay } from '../../store/days.js';
 import { TractLocator } from '../../store/tract-locator.js';
 import { writeListings } from './listings.js';
 import { writeCharacteristics, writeUniverse } from './parcel-files.js';
-import { buildParcels } from './parcels.js';
+import { buildParcels, drawRepairScopes } from './parcels.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
 import { Rng } from './rng.js';
@@ -20,7 +20,7 @@ import { TimeIndex, tractLocationLogs } from './surface.js';
 import { buildCookTracts, buildLakeTracts, type GenTract } from './tracts.js';
 
 /** Bumped whenever the same seed would produce different bytes. */
-export const GENERATOR_VERSION = '1.1.0';
+export const GENERATOR_VERSION = '2.0.0';
 export const DEFAULT_AS_OF = '2026-10-31';
 export const SCALES = ['test', 'default', 'county'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -81,6 +81,7 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], locLog: Flo
   const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
   const p = buildParcels(tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'));
+  drawRepairScopes(p, new Rng(plan.seed, 'repair-scope'));
   plan.progress(tracts.length, tracts.length, 'parcels');
   const rents = new RentModel(tracts, locLog, p, ref.zips, plan.asOfDay);
   plan.progress(0, p.n, 'sales');

@@ -10,7 +10,7 @@ import { CsvOut, headerFor } from './csv-out.js';
 import { isoOfDay } from '../../store/days.js';
 import type { Rng } from './rng.js';
 import { condAt, valueUsd, type SalesCtx } from './sales.js';
-import { CONDITION_NAMES, COND_NEW, COND_RENOVATED } from './surface.js';
+import { CONDITION_NAMES, COND_NEW, COND_RENOVATED, repairCostUsd } from './surface.js';
 
 const G = GENERATOR.v;
 const OPTIONAL = ['pin', 'units', 'beds', 'sqft', 'year_built', 'property_type', 'condition', 'county'];
@@ -88,7 +88,7 @@ export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asO
   const all = [...base, ...dups];
   const out = new CsvOut(join(rawDir, LISTINGS.file), headerFor(LISTINGS, OPTIONAL));
   const hist = new CsvOut(join(rawDir, LISTING_HISTORY.file), headerFor(LISTING_HISTORY, []));
-  const truth = new CsvOut(join(truthDir, 'listings_truth.csv'), ['listing_id', 'pin', 'true_value', 'true_arv', 'true_rent', 'condition', 'sale_type']);
+  const truth = new CsvOut(join(truthDir, 'listings_truth.csv'), ['listing_id', 'pin', 'true_value', 'true_arv', 'true_rent', 'condition', 'sale_type', 'true_repair_cost']);
   for (const l of all) {
     const i = l.parcel, p = c.p, t = c.tracts[p.tract[i]];
     const cond = condAt(c, i, asOfDay);
@@ -98,7 +98,8 @@ export function writeListings(rawDir: string, truthDir: string, c: SalesCtx, asO
     ]);
     for (const [day, event, price] of [...l.events].sort((a, b) => a[0] - b[0])) hist.row([l.id, isoOfDay(day), event, price]);
     const arv = valueUsd(c, i, cond === COND_NEW ? COND_NEW : COND_RENOVATED, asOfDay);
-    truth.row([l.id, p.pin[i], Math.round(valueUsd(c, i, cond, asOfDay)), Math.round(arv), c.rents.propertyRentUsd(p, i, cond, asOfDay), CONDITION_NAMES[cond], l.saleType]);
+    const repair = Math.round(repairCostUsd(cond, p.sqft[i], p.repairScope[i], asOfDay));
+    truth.row([l.id, p.pin[i], Math.round(valueUsd(c, i, cond, asOfDay)), Math.round(arv), c.rents.propertyRentUsd(p, i, cond, asOfDay), CONDITION_NAMES[cond], l.saleType, repair]);
   }
   for (const f of [out, hist, truth]) f.close();
   return { listings: out.rows, events: hist.rows };

@@ -21,6 +21,8 @@ export class ParcelTable {
   /** Base condition index (0 distressed .. 3 new); flips start distressed. */
   readonly cond: Uint8Array;
   readonly flip: Uint8Array;
+  /** Repair scope multiplier (median 1) on the $/sqft cost of the parcel's condition; 1 until drawRepairScopes runs. */
+  readonly repairScope: Float64Array;
   /** PIN text of each parcel (Cook 14 digits, Lake 10 digits). */
   readonly pin: string[];
 
@@ -29,6 +31,7 @@ export class ParcelTable {
     this.ptype = new Uint8Array(capacity); this.units = new Uint8Array(capacity); this.sqft = new Uint16Array(capacity);
     this.beds = new Uint8Array(capacity); this.yearBuilt = new Uint16Array(capacity); this.stories = new Uint8Array(capacity);
     this.cls = new Uint16Array(capacity); this.cond = new Uint8Array(capacity); this.flip = new Uint8Array(capacity);
+    this.repairScope = new Float64Array(capacity).fill(1);
     this.pin = new Array<string>(capacity);
   }
 
@@ -126,4 +129,12 @@ export function buildParcels(
     if (onTract && k % 100 === 0) onTract(k, tracts.length);
   });
   return table;
+}
+
+/**
+ * Draws every parcel's repair scope multiplier, exp(repair_scope_sd_log × N(0,1)), in parcel order from `rng` (its own
+ * stream, so the parcel and sales streams are unchanged by it). Drawn for every parcel, whatever its condition.
+ */
+export function drawRepairScopes(table: ParcelTable, rng: Rng): void {
+  for (let i = 0; i < table.n; i++) table.repairScope[i] = Math.exp(G.repair_scope_sd_log * rng.normal());
 }

@@ -6,7 +6,7 @@ import type { ParcelTable } from './parcels.js';
 import type { RentModel } from './rents.js';
 import type { Rng } from './rng.js';
 import type { DefectKind, FlipRole, SaleRec, SalesOut } from './sales-out.js';
-import { COND_DISTRESSED, COND_NEW, COND_RENOVATED, lnValue, type TimeIndex } from './surface.js';
+import { COND_DISTRESSED, COND_NEW, COND_RENOVATED, asIsUsd, lnArv, repairCostUsd, type TimeIndex } from './surface.js';
 import type { GenTract } from './tracts.js';
 import { PT_CONDO } from './buildings.js';
 
@@ -34,11 +34,12 @@ export function condAt(c: SalesCtx, i: number, day: number): number {
   return yearOfDay(day) - c.p.yearBuilt[i] <= G.new_condition_max_age_years ? COND_NEW : COND_RENOVATED;
 }
 
-/** True value (pre-noise) of parcel i in a condition on a day. */
+/** True value (pre-noise) of parcel i in a condition on a day: its ARV, less the price of its repair when it needs work. */
 export function valueUsd(c: SalesCtx, i: number, cond: number, day: number): number {
   const p = c.p;
   const h = { sqft: p.sqft[i], beds: p.beds[i], yearBuilt: p.yearBuilt[i], units: p.units[i], isCondo: p.ptype[i] === PT_CONDO };
-  return Math.exp(lnValue(c.locLog[p.tract[i]], c.time, h, cond, day, yearOfDay(day)));
+  const arv = Math.exp(lnArv(c.locLog[p.tract[i]], c.time, h, cond === COND_NEW, day, yearOfDay(day)));
+  return asIsUsd(arv, cond, repairCostUsd(cond, p.sqft[i], p.repairScope[i], day));
 }
 
 /** Recorder document number: 2-digit year then a running number (unique per deed; a multi-parcel deed shares one). */

@@ -1,6 +1,7 @@
 // The known price surface behind every synthetic sale: per-tract location effect (spatially smooth, anchored to the
 // real per-area price levels), a monthly time index (real 2015-2019 yearly levels, then a stated synthetic path),
-// hedonic terms and condition effects. ln(value) here is pre-noise: the truth file carries exp(lnValue).
+// hedonic terms giving the renovated value (ARV), and the as-is value of a house that needs work: ARV less the
+// buyer's price for the repair (a $/sqft cost) and, for distressed stock, the investor's spread. All pre-noise.
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { AppError } from '../../errors/app-error.js';
 import { dist2Mi } from './geometry.js';
@@ -28,7 +29,7 @@ function kernelAverage(lat: number, lon: number, anchors: ReadonlyArray<{ lat: n
   return s / sw;
 }
 
-/** Per-tract ln(value) of the reference house (ref sqft, beds, age; single-family; dated) on 2019-07-01. */
+/** Per-tract location level: ln(value) of the reference house (ref sqft, beds, age; single-family) on 2019-07-01, before the renovated_over_level_log step to its ARV. */
 export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[], rng: Rng): Float64Array {
   const county2019 = countyMedianByYear(ref.priceLevels).get(BASE_YEAR);
   if (county2019 === undefined) throw new AppError('internal_error', `price levels lack the ${BASE_YEAR} county median`);
@@ -100,8 +101,8 @@ export class TimeIndex {
 /** Building facts the hedonic model reads. */
 export type Hedonic = { sqft: number; beds: number; yearBuilt: number; units: number; isCondo: boolean };
 
-/** ln(value) of a building at a tract, in a condition, on a day (pre-noise). */
-export function lnValue(locLog: number, time: TimeIndex, h: Hedonic, cond: number, day: number, saleYear: number): number {
+/** ln(ARV) of a building at a tract on a day (pre-noise): its renovated value, or its new value while it is new. */
+export function lnArv(locLog: number, time: TimeIndex, h: Hedonic, isNew: boolean, day: number, saleYear: number): number {
   const age = Math.min(Math.max(saleYear - h.yearBuilt, 0), G.age_cap_years);
   return (
     locLog +
@@ -111,7 +112,30 @@ export function lnValue(locLog: number, time: TimeIndex, h: Hedonic, cond: numbe
     G.beta_age_per_year * (age - G.ref_age_years) +
     G.unit_premium_log[Math.min(h.units, 4)] +
     (h.isCondo ? G.condo_premium_log : 0) +
-    G.cond_effect_log[cond] -
-    G.cond_effect_log[COND_DATED]
+    (isNew ? G.new_over_renovated_log : 0) +
+    G.renovated_over_level_log
   );
+}
+
+const REPAIR_ANCHOR_DAY = dayOfIso(G.repair_cost_anchor_date);
+const DAYS_PER_YEAR = 365.2425;
+
+/**
+ * USD cost on `day` of bringing a house in `cond` to renovated condition: $/sqft of its condition × living area ×
+ * the parcel's scope multiplier, scaled from the anchor date at the repair-cost growth rate. 0 for renovated and new.
+ */
+export function repairCostUsd(cond: number, sqft: number, scope: number, day: number): number {
+  if (cond !== COND_DISTRESSED && cond !== COND_DATED) return 0;
+  const growth = Math.exp((G.repair_cost_growth_log_per_year * (day - REPAIR_ANCHOR_DAY)) / DAYS_PER_YEAR);
+  return G.repair_psf_usd[cond] * sqft * scope * growth;
+}
+
+/**
+ * As-is value from the ARV: ARV × (1 − buyer spread) − price factor × repair cost, never below the floor share of
+ * ARV. Renovated and new houses (repair 0, no spread) are worth their ARV.
+ */
+export function asIsUsd(arvUsd: number, cond: number, repairUsd: number): number {
+  if (cond !== COND_DISTRESSED && cond !== COND_DATED) return arvUsd;
+  const bid = arvUsd * (1 - G.buyer_spread_frac[cond]) - G.repair_price_factor[cond] * repairUsd;
+  return Math.max(bid, G.as_is_floor_frac * arvUsd);
 }

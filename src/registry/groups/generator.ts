@@ -7,7 +7,7 @@ const CLASS_DICT = 'ccao-data/data-architecture ccao.class_dict.csv (class size/
 
 export const GENERATOR = defineGroup({
   name: 'generator',
-  version: '1.1.0',
+  version: '2.0.0',
   owner: 'data',
   entries: {
     // Geography
@@ -31,9 +31,36 @@ export const GENERATOR = defineGroup({
     age_cap_years: c(100, 'years', 'age beyond which no further age discount applies', SYN),
     unit_premium_log: c([0, 0, -0.06, -0.1, -0.13], 'log points by units 0..4', 'multi-unit buildings sell below a single-family of the same total area', SYN),
     condo_premium_log: c(-0.05, 'log points', 'condo units sell slightly below a house of the same area', SYN),
-    cond_effect_log: c([-0.357, -0.128, 0, 0.077], 'log points for distressed,dated,renovated,new', 'condition effects: distressed -30%, dated -12%, renovated 0, new +8% (ln 0.70, ln 0.88, 0, ln 1.08)', 'brief: condition effects'),
+    // Condition. The renovated value (ARV) is log-additive like the rest of the surface; a house that needs work sells
+    // for its ARV less what its buyer must spend on the work, a cost set per square foot, not a share of value.
+    renovated_over_level_log: c(0.128, 'log points', 'the location level is anchored on real mixed-condition sale levels; the renovated value of the reference house sits this far above it (ln 1/0.88, the dated-to-renovated gap of generator 1.x, kept so renovated and new values are unchanged)', 'brief: condition effects; generator 1.1.0'),
+    new_over_renovated_log: c(0.077, 'log points', 'new construction sells 8% over the same house renovated (ln 1.08)', 'brief: condition effects'),
+    repair_psf_usd: c(
+      [100, 35],
+      'USD per sqft of living area in July 2025 dollars, distressed,dated',
+      'cost of bringing the house to renovated condition: distressed = a gut to the studs with new systems, dated = a kitchen and bath update with cosmetic work. ' +
+        'Before 2.0.0 condition was a constant log offset (distressed -30%, dated -12% of ARV whatever the size or value); on the default corpus (seed 20261121) every point-valued listing gated out for flip (margin median -21%), because a $/sqft rehab is most of a cheap house\'s value and little of a dear one\'s',
+      'convention from public cost guides: gut renovation $60-150/sqft, standard remodel $15-60/sqft (all4home.blog and oriolehd.com 2025-26 renovation cost pages; Angi/HomeAdvisor whole-house pages quote the same bands), gut at the band middle; dated cross-checked with Remodeling Cost vs. Value 2023 job costs, midrange minor kitchen remodel ~$27k plus midrange bath remodel ~$27k on a 1,500 sqft house = $36/sqft',
+    ),
+    repair_cost_anchor_date: c('2025-07-01', 'ISO date', 'the date repair_psf_usd is priced at; other sale dates scale it by repair_cost_growth_log_per_year', 'date of the cost guides quoted'),
+    repair_cost_growth_log_per_year: c(0.06, 'log growth per year', 'repair costs before (after) the anchor date are deflated (inflated) at this rate', 'BLS PPI inputs to residential construction via NAHB: +40% from January 2020 to May 2022, slower since; about +0.06 log a year averaged over 2020-2026, rounded (convention)'),
+    repair_scope_sd_log: c(0.25, 'log points', 'houses in one condition differ in how much work they need: each parcel carries a lognormal scope multiplier (median 1) drawn once from its own random stream', SYN),
+    repair_price_factor: c(
+      [1.1, 0.8],
+      'USD of price discount per USD of repair cost, distressed,dated',
+      'distressed houses are cash sales to investors, who bid the repair budget plus a 10% overrun contingency; dated houses are mortgageable and bought by owner-occupants, who pay less than the work costs for it being done (renovations recoup about 70-95% of their cost at resale)',
+      'distressed: contingency convention 7-15% of the rehab budget (fix-and-flip 70% rule guides, e.g. getmydscr.com fix-and-flip-70 tool); dated: Zonda/Remodeling Cost vs. Value 2024, Chicago, midrange minor kitchen remodel 94% of cost recouped, midrange bathroom remodel 69% (rounded to 0.8)',
+    ),
+    buyer_spread_frac: c(
+      [0.25, 0],
+      'fraction of ARV, distressed,dated',
+      'the investor who buys a distressed house also needs its selling costs, purchase closing, holding and financing over the rehab, and a profit, all of which scale with the resale price (ARV); an owner-occupant buying a dated house needs none of these',
+      'sum of conventions, rounded: sale closing ~6% (underwriting.sell_closing_frac), purchase closing ~1-2%, hard-money holding and financing over ~6 months 6-8%, profit ~10% (underwriting.flip_target_margin_frac); the 70% rule (DOMAIN.md) reserves 30% with a safety buffer a competing bidder gives up, its hot-market 75% variant 25%. ' +
+        'Cross-check: ATTOM Q2 2024 U.S. Home Flipping Report, median flip bought at $241,508 and resold at $315,000 (gross spread 23% of resale before rehab and costs)',
+    ),
+    as_is_floor_frac: c(0.2, 'fraction of ARV', 'a house whose repair costs more than its buyer can recover still sells for its lot and shell (teardown or partial repair); the floor is that share of ARV', SYN + '; land is a large share of house value in big metros (Davis, Larson, Oliner & Shui 2021, J. Monetary Econ. 118, FHFA WP 19-01) and less in low-price areas, so 0.2 is a low-side share'),
     noise_sigma_log: c(0.1, 'log points', 'lognormal idiosyncratic sale noise; MdAPE of the true value ~ 0.6745 x sigma ~ 6.7%', 'brief: documented sigma ~0.10'),
-    lake_median_2019_usd: c(215000, 'USD', 'Lake County 2019 value of the 1,500 sqft dated reference house (no real Lake sales in the reference data); Lake houses are larger, so the median sale lands near the ~$250k public county median', 'approximate public county median (Illinois REALTORS county reports); synthetic anchor'),
+    lake_median_2019_usd: c(215000, 'USD', 'Lake County 2019 location level of the 1,500 sqft reference house (its ARV is renovated_over_level_log above) (no real Lake sales in the reference data); Lake houses are larger, so the median sale lands near the ~$250k public county median', 'approximate public county median (Illinois REALTORS county reports); synthetic anchor'),
     lake_zip_rel_level: c(
       ['60002:0.9', '60010:1.5', '60015:1.8', '60020:0.75', '60030:1.05', '60031:1.0', '60035:1.9', '60040:1.2', '60041:0.75', '60042:0.8', '60044:1.9', '60045:2.6', '60046:0.85', '60047:1.35', '60048:1.45', '60060:1.0', '60061:1.3', '60064:0.5', '60069:1.8', '60073:0.75', '60083:1.1', '60084:0.95', '60085:0.6', '60087:0.75', '60089:1.3', '60096:0.85', '60099:0.6'],
       'ZIP:ratio to Lake median', 'relative price level of Lake ZIP areas (Lake Forest high, North Chicago low)', SYN + '; ordering follows public median home value rankings, magnitudes rounded'),
@@ -105,7 +132,8 @@ export const GENERATOR = defineGroup({
       'share of listings by condition distressed,dated,renovated,new',
       'forced or motivated sales (bank-owned, short sale, estate/probate) among active listings: half the distressed houses on the market are sold by a lender or an estate, a tenth of the dated ones by an estate; about 9% of all listings. ' +
         'Added in 1.1.0: before it every listing was priced at true as-is value x exp(N(0.03, 0.06)), so the feed held no stock below as-is value, unlike a real one; on the default corpus (seed 20261121) all 114 point-valued listings gated out for flip (profit margin median -22%, best -0.8%; scripts/gate-report.ts). ' +
-        'A flip there needs a price at most 0.84 x the true as-is value on the best house (typically 0.6-0.75), so even with this stock a passing flip is a rare event: about 0.3-0.8 expected per 192-listing feed over seeds 20261121, 1, 2, 3, none realised on seed 20261121',
+        'A flip there needs a price at most 0.84 x the true as-is value on the best house (typically 0.6-0.75), so even with this stock a passing flip is a rare event: about 0.3-0.8 expected per 192-listing feed over seeds 20261121, 1, 2, 3, none realised on seed 20261121. ' +
+        'That was under the flat condition offsets of 1.x; since 2.0.0 the as-is value is cost-based (repair_psf_usd) and the discount applies to it unchanged',
       SYN + '; magnitude of the distressed (REO + short sale) and estate shares of Chicago-area sales',
     ),
     listing_forced_sale_log_mean: c(
