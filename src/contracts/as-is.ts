@@ -9,5 +9,11 @@ export const AsIsSchema = z.object({
   high: z.number().nonnegative().nullable(),
   n_comps: z.number().int().nonnegative(),
   as_is_basis: z.enum(AS_IS_BASES).nullable().optional(),
+  /**
+   * Which sales the median is over: the subject's own condition (`distressed`, `dated`) when it is known and has
+   * enough comps; else the pooled dated/distressed stratum (`dated_distressed`, the spec's primary/relaxed) or the
+   * mixed non-renovated one (`non_renovated`, with the haircut).
+   */
+  as_is_stratum: z.enum(['distressed', 'dated', 'dated_distressed', 'non_renovated']).nullable().optional(),
 });
 export type AsIs = z.infer<typeof AsIsSchema>;

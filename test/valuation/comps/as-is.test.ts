@@ -1,5 +1,6 @@
 // As-is value: primary → relaxed → mixed_condition_haircut → null with as_is_thin_evidence; never blended into arv (INV-8).
 import { describe, expect, it } from 'vitest';
+import { CONDITION_CODE } from '../../../src/store/columns.js';
 import { valueAsIs } from '../../../src/valuation/comps/as-is.js';
 import { valueProperty } from '../../../src/valuation/value.js';
 import { AS_OF_DAY, SUBJECT, calTable, contextOf, renovatedRows, salesOf, type Row } from '../tier1-fixture.js';
@@ -27,6 +28,21 @@ describe('as-is value', () => {
     const r = asIsOf(rows);
     expect(r.asIs?.as_is_basis).toBe('mixed_condition_haircut');
     expect(r.asIs?.value).toBeCloseTo(209_000, 6);
+  });
+
+  it("a subject of known condition is valued from sales in that condition first, not from the pooled stratum", () => {
+    // 3 distressed sales at 200k/210k/220k and 4 dated at 250k..280k (close enough that the MAD trim keeps all 7):
+    // distressed median 210k, dated median 265k, pooled median 250k
+    const rows: Row[] = [
+      ...[200_000, 210_000, 220_000].map((price, i) => ({ price, cond: 'distressed' as const, distMi: 0.1 + 0.05 * i })),
+      ...[250_000, 260_000, 270_000, 280_000].map((price, i) => ({ price, cond: 'dated' as const, distMi: 0.1 + 0.05 * i })),
+    ];
+    const kernel = contextOf(salesOf(rows)).kernel;
+    expect(valueAsIs(kernel, kSubject, CONDITION_CODE.distressed).asIs).toMatchObject({ value: 210_000, n_comps: 3, as_is_basis: 'primary', as_is_stratum: 'distressed' });
+    expect(valueAsIs(kernel, kSubject, CONDITION_CODE.dated).asIs).toMatchObject({ value: 265_000, n_comps: 4, as_is_stratum: 'dated' });
+    expect(valueAsIs(kernel, kSubject).asIs).toMatchObject({ value: 250_000, n_comps: 7, as_is_stratum: 'dated_distressed' });
+    // fewer than 3 in its own condition: the pooled stratum, as the spec's primary step
+    expect(valueAsIs(contextOf(salesOf(rows.slice(1))).kernel, kSubject, CONDITION_CODE.distressed).asIs).toMatchObject({ as_is_basis: 'primary', as_is_stratum: 'dated_distressed' });
   });
 
   it('null with as_is_thin_evidence when no step reaches 3', () => {
