@@ -19,7 +19,9 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   const doors = openDoorServices(svc);
   const operations = buildOperations(svc, doors);
   mountDoorMiddleware(app, svc, doors);
-  const router = new Router();
+  // Exact matching: the canonical-path guard (doors.ts) already refused every other spelling, so the router and the
+  // guards before it agree on what a path names.
+  const router = new Router({ sensitive: true, strict: true });
   const tools = opts.toolDoor?.(operations);
   if (tools) registerToolRoutes(router, doors, tools);
   // at shutdown: end tool sessions, then write the audit's last batch

@@ -1,6 +1,7 @@
-// Mounts the shared door middleware (Host/Origin guard, caller, audit, rate limit, per-operation scope and input
-// validation) and the REST routes generated from OPERATIONS. Order: errors → host guard (/mcp, /api/events) →
-// auth → audit → rate limit (REST; MCP counts tools/call itself) → operation guard → routes.
+// Mounts the shared door middleware (one path spelling, Host/Origin guard, caller, audit, rate limit, per-operation
+// scope and input validation) and the REST routes generated from OPERATIONS. Order: errors → canonical path → method
+// → host guard (/mcp, /api/events) → auth → audit → rate limit (REST; MCP counts tools/call itself) → operation guard
+// → routes. Every step after the first sees the one canonical path the router matches exactly (app.ts).
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
 import type { Context, Next } from 'koa';
@@ -18,6 +19,7 @@ import type { OperationFn } from '../app/operations.js';
 import { validationError } from './errors.js';
 import { auditMiddleware } from './middleware/audit.js';
 import { authMiddleware, callerOf } from './middleware/auth.js';
+import { canonicalPathGuard } from './middleware/canonical-path.js';
 import { hostGuard } from './middleware/host-guard.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.js';
 
@@ -37,6 +39,7 @@ function methodGuard(ctx: Context, next: Next): Promise<void> {
 }
 
 export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
+  app.use(canonicalPathGuard((path) => ALLOWED.has(path)));
   app.use(methodGuard);
   const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
   app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
@@ -84,13 +87,17 @@ function send(ctx: Context, answer: unknown, status: number): void {
   ctx.body = body instanceof JsonText ? body.text : body;
 }
 
-/** Registers every operation that has a REST binding: the guard validated its input; its function answers. */
+/**
+ * Registers every operation that has a REST binding: the guard validated its input; its function answers. A route
+ * the operation guard did not pass (it keys on the same path, so never) answers 404 rather than run unchecked.
+ */
 export function registerOperationRoutes(router: Router, operations: ReadonlyMap<string, OperationFn>, doors: DoorServices): void {
   router.get('/api/events', eventsStreamHandler({ log: doors.events }));
   for (const op of OPERATIONS) {
     const fn = operations.get(op.id);
     if (!op.rest || !fn || op.rest.produces === 'sse') continue;
     const route = async (ctx: Context): Promise<void> => {
+      if (ctx.state.operationId !== op.id) throw new AppError('not_found', `no route for ${ctx.method} ${ctx.path}`);
       const answer = await fn(ctx.state.input as never, { caller: callerOf(ctx), requestId: String(ctx.state.requestId ?? '') });
       send(ctx, answer, op.rest!.method === 'POST' ? 201 : 200);
     };

@@ -54,14 +54,16 @@ export type RawResponse = { status: number; headers: Record<string, string>; bod
 
 /**
  * One request over a raw socket, so tests control every header byte (forged Host, non-ASCII, odd spacing) that
- * fetch/http.request would refuse or rewrite. Header values may be Buffers to send raw UTF-8 bytes.
+ * fetch/http.request would refuse or rewrite (forged Host, or a path fetch would normalize: `/api/./x`, `%2F`). Header
+ * values may be Buffers to send raw UTF-8 bytes; a body is sent as given (the caller sets Content-Length).
  */
-export function rawRequest(port: number, o: { method?: string; path: string; headers?: Array<[string, string | Buffer]>; host?: string }): Promise<RawResponse> {
+export function rawRequest(port: number, o: { method?: string; path: string; headers?: Array<[string, string | Buffer]>; host?: string; body?: string }): Promise<RawResponse> {
   const headers: Array<[string, string | Buffer]> = [['Host', o.host ?? `127.0.0.1:${port}`], ...(o.headers ?? []), ['Connection', 'close']];
   const head = Buffer.concat([
     Buffer.from(`${o.method ?? 'GET'} ${o.path} HTTP/1.1\r\n`, 'latin1'),
     ...headers.map(([k, v]) => Buffer.concat([Buffer.from(`${k}: `, 'latin1'), Buffer.isBuffer(v) ? v : Buffer.from(v, 'latin1'), Buffer.from('\r\n')])),
     Buffer.from('\r\n'),
+    Buffer.from(o.body ?? '', 'utf8'),
   ]);
   return new Promise((resolve, reject) => {
     const sock = connect(port, '127.0.0.1');
