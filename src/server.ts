@@ -6,6 +6,7 @@ import { openAudit, scheduleAuditSweep } from './auth/audit.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
+import { createHttpServer } from './http/http-server.js';
 import type { ServiceContext } from './app/context.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger, type Logger } from './log.js';
@@ -40,7 +41,7 @@ async function startBackgroundJobs(config: Config, store: Store, log: Logger): P
   };
 }
 
-export type ServiceHandle = { url: string; port: number; svc: ServiceContext; close: () => Promise<void> };
+export type ServiceHandle = { url: string; port: number; svc: ServiceContext; server: Server; close: () => Promise<void> };
 
 /** `limiter`: inject the shared rate limiter (tests give it their own clock or a higher anonymous limit). */
 export async function startService(config: Config, opts: { installSignalHandlers?: boolean; limiter?: Limiter } = {}): Promise<ServiceHandle> {
@@ -52,7 +53,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
   const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() }) });
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    const s = createHttpServer(app.callback()).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
@@ -82,5 +83,5 @@ export async function startService(config: Config, opts: { installSignalHandlers
       });
     }
   }
-  return { url, port, svc, close };
+  return { url, port, svc, server, close };
 }

@@ -15,9 +15,11 @@ export const ERROR_CODES = {
   property_not_found: { status: 404, description: 'No parcel or listing matches the property id or address.' },
   tract_not_found: { status: 404, description: 'No mapped tract has that GEOID.' },
   method_not_allowed: { status: 405, description: 'The route exists but not for this HTTP method.' },
+  request_timeout: { status: 408, description: 'The request did not arrive whole within the time limit; the connection is closed (recorded in audit and metering; the client sees the bare 408 of Node).' },
   payload_too_large: { status: 413, description: 'The request body exceeds the size limit.' },
   unsupported_media_type: { status: 415, description: 'The request body must be application/json.' },
   rate_limited: { status: 429, description: 'Too many calls: 30 per minute per IP anonymously, or the key token bucket is empty. Retry after the Retry-After seconds.' },
+  client_closed_request: { status: 499, description: 'The client closed the connection before its request arrived whole; nothing is sent (recorded in audit and metering only, the 499 of nginx).' },
   pool_queue_full: { status: 503, description: 'The valuation worker pool queue is full; retry after the Retry-After seconds.' },
   pool_timeout: { status: 503, description: 'A valuation task exceeded its time limit.' },
   worker_crashed: { status: 503, description: 'A valuation worker stopped unexpectedly; the task was not completed.' },
@@ -31,4 +33,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.0.0';
+export const ERROR_TAXONOMY_VERSION = '1.1.0';

@@ -1,4 +1,5 @@
-// Hand-set numbers of the two doors (REST and MCP): page sizes, input caps and MCP session bounds.
+// Hand-set numbers of the two doors (REST and MCP): page sizes, input caps, MCP session bounds and the HTTP server's
+// time and connection limits.
 import { c, defineGroup } from '../define.js';
 
 const SPEC = 'service-spec.md, Endpoints / Limits';
@@ -6,7 +7,7 @@ const ENG = 'engineering: bounds memory and work per caller';
 
 export const DOORS = defineGroup({
   name: 'doors',
-  version: '1.1.0',
+  version: '1.2.0',
   owner: 'http-mcp',
   entries: {
     highlight_max_ids: c(200, 'ids', 'highlight_properties ids cap: at most one page of listings', ENG),
@@ -19,5 +20,10 @@ export const DOORS = defineGroup({
     mcp_max_sessions: c(256, 'sessions', 'live MCP sessions kept at once; the least recently used is closed beyond it', ENG),
     mcp_session_idle_ms: c(30 * 60_000, 'ms', 'an MCP session idle this long is closed', ENG),
     json_body_max_bytes: c(1_048_576, 'bytes', 'largest JSON request body accepted (REST and MCP)', ENG),
+    json_max_depth: c(32, 'levels of nested arrays/objects', 'deepest JSON request body accepted (REST and MCP); the deepest real input (a JSON-RPC tools/call carrying preset assumptions or strategy weights) nests 6; stored or re-encoded caller JSON 2,000 deep overflowed the stack', ENG),
+    request_timeout_ms: c(20_000, 'ms', 'a request (headers and body) must arrive whole within this, else Node answers 408 and closes: a trickled partial body cannot hold a connection; 1 MiB (json_body_max_bytes) at 512 kbit/s takes 16 s', ENG),
+    headers_timeout_ms: c(10_000, 'ms', 'request headers must arrive within this (slow-header attacks); real headers arrive in one packet', ENG),
+    connections_check_interval_ms: c(1_000, 'ms', 'how often Node checks the two timeouts above; its default 30 s would let an expired request live 30 s longer', 'Node http.createServer connectionsCheckingInterval'),
+    max_connections: c(512, 'connections', 'open sockets at once (keep-alive, SSE map clients and MCP streams included); beyond it new connections are dropped. Each may hold sse_max_buffered_bytes (1 MiB) of stream backlog, so this bounds that at 0.5 GiB, and stays under the common 1,024 open-file soft limit with room for the store, workers and webhooks', ENG),
   },
 });
