@@ -2,6 +2,7 @@
 // operator allows private targets. Run at profile creation and again at send time (DNS can change in between).
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../errors/app-error.js';
 import { ALERTS } from '../registry/groups/alerts.js';
 
@@ -14,88 +15,64 @@ export const systemResolver: HostResolver = async (hostname) => {
   return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-// Non-public ranges. IPv4: RFC 1122 "this network" 0/8, RFC 1918 private, RFC 6598 CGNAT, RFC 1122 loopback,
-// RFC 3927 link-local, RFC 6890 IETF protocol 192.0.0/24, RFC 2544 benchmarking 198.18/15, multicast 224/4,
-// reserved 240/4 (includes broadcast).
-const V4_BLOCKS: Array<[string, number, string]> = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'cgnat'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link_local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'reserved'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
+// Address classes come from ipaddr.js (the IANA special-purpose registries as `range()`); an IPv6 address that carries
+// an IPv4 one (IPv4-compatible, -mapped, -translated, NAT64, 6to4, Teredo) is judged by the IPv4 it reaches, so no
+// spelling of 127.0.0.1 or 169.254.169.254 passes as public.
 
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+/** ipaddr.js range names → the reason labels this guard reports; other names are snake-cased (`deprecatedOrchid` → `deprecated_orchid`). */
+const REASON: Readonly<Record<string, string>> = { linkLocal: 'link_local', carrierGradeNat: 'cgnat', uniqueLocal: 'unique_local', broadcast: 'reserved' };
+const reasonOf = (range: string): string => REASON[range] ?? range.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const v4From = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+function classifyV4(ip: ipaddr.IPv4): string | null {
+  const range = ip.range();
+  return range === 'unicast' ? null : reasonOf(range);
 }
 
-function classifyV4(ip: string): string | null {
-  const n = v4ToInt(ip);
-  for (const [base, bits, label] of V4_BLOCKS) {
-    const size = 2 ** (32 - bits);
-    const start = v4ToInt(base);
-    if (n >= start && n < start + size) return label;
+/** The IPv4 addresses an IPv6 address embeds, by its form; null when it embeds none. */
+function embeddedV4(ip: ipaddr.IPv6, range: string): ipaddr.IPv4[] | null {
+  const p = ip.parts;
+  switch (range) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d (RFC 4291)
+    case 'rfc6145': // ::ffff:0:a.b.c.d (RFC 6145, IPv4-translated)
+      return [v4From(p[6], p[7])];
+    case '6to4': // 2002:<v4>::/48 (RFC 3056)
+      return [v4From(p[1], p[2])];
+    case 'teredo': // 2001:0:<server v4>:<flags>:<port>:<client v4 inverted> (RFC 4380)
+      return [v4From(p[2], p[3]), v4From(p[6] ^ 0xffff, p[7] ^ 0xffff)];
+    default:
+      // ::a.b.c.d, IPv4-compatible (RFC 4291, deprecated); :: and ::1 have ranges of their own
+      return range === 'unicast' && p.slice(0, 6).every((x) => x === 0) ? [v4From(p[6], p[7])] : null;
   }
-  return null;
 }
 
-/** 16 bytes of an IPv6 literal (handles `::` and an embedded dotted quad); null when unparsable. */
+function classifyV6(ip: ipaddr.IPv6): string | null {
+  const range: string = ip.range(); // wider than the declared IPv6Range: ipaddr.js also answers deprecatedSiteLocal, discard...
+  // 64:ff9b::/96 (RFC 6052) carries the IPv4 in its last 32 bits; the local-use 64:ff9b:1::/48 (RFC 8215) places it
+  // by a prefix length only its operator knows, and its translator sits inside that network: refused whole.
+  if (range === 'rfc6052') return ip.match(ipaddr.IPv6.parse('64:ff9b::'), 96) ? classifyV4(v4From(ip.parts[6], ip.parts[7])) : 'nat64_local';
+  const embedded = embeddedV4(ip, range);
+  if (embedded) return embedded.map(classifyV4).find((r) => r !== null) ?? null;
+  // fec0::/10 site-local was deprecated and is to be treated as global unicast (RFC 3879).
+  if (range === 'deprecatedSiteLocal') return null;
+  if (range !== 'unicast') return reasonOf(range);
+  // Global unicast is 2000::/3; the rest of the space is unallocated (IANA IPv6 Address Space).
+  return ip.parts[0] >> 13 === 1 ? null : 'reserved';
+}
+
+/** 16 bytes of an IPv6 literal (`::` and an embedded dotted quad expanded, a zone id ignored); null when unparsable. */
 export function parseV6(ip: string): number[] | null {
   const zoneless = ip.split('%')[0];
-  let head = zoneless;
-  const tailV4: number[] = [];
-  const lastColon = head.lastIndexOf(':');
-  if (head.slice(lastColon + 1).includes('.')) {
-    const quad = head.slice(lastColon + 1);
-    if (isIP(quad) !== 4) return null;
-    tailV4.push(...quad.split('.').map(Number));
-    head = head.slice(0, lastColon + 1) + '0:0';
-  }
-  const halves = head.split('::');
-  if (halves.length > 2) return null;
-  const toGroups = (s: string): string[] => (s === '' ? [] : s.split(':'));
-  const left = toGroups(halves[0]);
-  const right = halves.length === 2 ? toGroups(halves[1]) : [];
-  const missing = 8 - left.length - right.length;
-  if (missing < 0 || (halves.length === 1 && missing !== 0)) return null;
-  const groups = [...left, ...Array(missing).fill('0'), ...right];
-  const bytes: number[] = [];
-  for (const g of groups) {
-    if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
-    const v = parseInt(g, 16);
-    bytes.push(v >> 8, v & 0xff);
-  }
-  if (tailV4.length === 4) bytes.splice(12, 4, ...tailV4);
-  return bytes;
-}
-
-function classifyV6(ip: string): string | null {
-  const b = parseV6(ip);
-  if (!b) return 'unparsable';
-  const allZero = (from: number, to: number): boolean => b.slice(from, to).every((x) => x === 0);
-  if (allZero(0, 16)) return 'unspecified';
-  if (allZero(0, 15) && b[15] === 1) return 'loopback';
-  // IPv4-mapped ::ffff:0:0/96 (RFC 4291) and NAT64 64:ff9b::/96 (RFC 6052): judge the embedded IPv4.
-  const mapped = allZero(0, 10) && b[10] === 0xff && b[11] === 0xff;
-  const nat64 = b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && allZero(4, 12);
-  if (mapped || nat64) return classifyV4(b.slice(12).join('.'));
-  if (b[0] === 0xfe && (b[1] & 0xc0) === 0x80) return 'link_local'; // fe80::/10
-  if ((b[0] & 0xfe) === 0xfc) return 'unique_local'; // fc00::/7 (RFC 4193)
-  if (b[0] === 0xff) return 'multicast'; // ff00::/8
-  return null;
+  return ipaddr.IPv6.isValid(zoneless) ? ipaddr.IPv6.parse(zoneless).toByteArray() : null;
 }
 
 /** Why an IP literal is not a public unicast address, or null when it is public. */
 export function nonPublicReason(ip: string): string | null {
-  const fam = isIP(ip.split('%')[0]);
-  if (fam === 4) return classifyV4(ip);
-  if (fam === 6) return classifyV6(ip);
+  const zoneless = ip.split('%')[0];
+  const fam = isIP(zoneless);
+  if (fam === 4) return classifyV4(ipaddr.IPv4.parse(zoneless));
+  if (fam === 6) return classifyV6(ipaddr.IPv6.parse(zoneless));
   return 'not_an_ip';
 }
 

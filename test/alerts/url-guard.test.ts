@@ -65,3 +65,53 @@ describe('guardWebhookUrl(url, opts)', () => {
     expect(g.addresses).toEqual([{ address: '127.0.0.1', family: 4 }]);
   });
 });
+
+// Issue 13 defect 8: IPv6 spellings that carry a private or loopback IPv4 (IPv4-compatible, IPv4-translated,
+// 6to4, Teredo, NAT64 local-use) were accepted as public webhook hosts, as literals and as DNS answers.
+describe('IPv6 forms that embed a non-public IPv4', () => {
+  const EMBEDDED = [
+    ['::127.0.0.1', 'loopback'], // IPv4-compatible (RFC 4291, deprecated), dotted
+    ['::7f00:1', 'loopback'], // the same, hex
+    ['::169.254.169.254', 'link_local'],
+    ['2002:7f00:1::', 'loopback'], // 6to4 (RFC 3056): 2002:<v4>::/48
+    ['2002:a9fe:a9fe::', 'link_local'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'], // Teredo (RFC 4380): client address inverted in the last 32 bits
+    ['::ffff:0:127.0.0.1', 'loopback'], // IPv4-translated (RFC 6145)
+    ['64:ff9b:1::a9fe:a9fe', 'nat64_local'], // local-use NAT64 (RFC 8215): the translator sits inside our network
+  ] as const;
+
+  it.each(EMBEDDED)('%s is refused (%s)', (ip, reason) => {
+    expect(nonPublicReason(ip)).toBe(reason);
+  });
+
+  it('refuses each as a bracketed URL literal', async () => {
+    for (const [ip, reason] of EMBEDDED) {
+      const e = await refusal(`http://[${ip}]/hook`);
+      expect(e.details, ip).toMatchObject({ reason });
+    }
+  });
+
+  it('refuses each as a DNS answer', async () => {
+    for (const [ip, reason] of EMBEDDED) {
+      const e = await refusal('https://rebind.example/hook', dns({ 'rebind.example': [ip] }));
+      expect(e.details, ip).toMatchObject({ address: ip, reason });
+    }
+  });
+
+  it('a Teredo address is refused when its server is not public, even with a public client', () => {
+    // server 10.0.0.1 (0a00:0001), client 8.8.8.8 inverted (f7f7:f7f7)
+    expect(nonPublicReason('2001:0:a00:1::f7f7:f7f7')).toBe('private');
+  });
+
+  it.each(['2002:808:808::1', '64:ff9b::8.8.8.8', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', '2a00:1450:4001:80b::200e'])(
+    '%s (embedding a public IPv4, or plain global unicast) stays public',
+    (ip) => expect(nonPublicReason(ip)).toBeNull(),
+  );
+
+  it.each([
+    ['100::1', 'discard'], ['2001:db8::1', 'reserved'], ['3fff::1', 'reserved'], ['2001:2::1', 'benchmarking'],
+    ['::1:2:3:4:5', 'reserved'], ['4000::1', 'reserved'], ['192.0.2.1', 'reserved'], ['198.51.100.7', 'reserved'],
+  ])('%s is refused as %s (special-purpose or unallocated)', (ip, reason) => {
+    expect(nonPublicReason(ip)).toBe(reason);
+  });
+});
