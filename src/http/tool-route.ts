@@ -10,6 +10,7 @@ import type { CallContext } from '../app/operations.js';
 import { authorize } from '../auth/authorize.js';
 import { readJsonBody } from './body.js';
 import { callerOf } from './middleware/auth.js';
+import { assertToolCallEnvelopes } from './tool-call-envelope.js';
 import { limitSubjectOf, rateLimitedError, rateLimitHeaders } from './middleware/rate-limit.js';
 
 /** What the tool door offers: answer one HTTP request (the body already parsed), and end its sessions at shutdown. */
@@ -33,6 +34,7 @@ export function registerToolRoutes(router: Router, doors: DoorServices, tools: T
       throw refused;
     }
     const body = ctx.method === 'POST' ? await readJsonBody(ctx) : undefined;
+    assertToolCallEnvelopes(body);
     for (let n = countToolCalls(body); n > 0; n--) {
       const d = doors.limiter.check(limitSubjectOf(caller));
       ctx.set(rateLimitHeaders(d));

@@ -1,6 +1,7 @@
 // Reproduces issue 13 defect 7 on the real service: JSON nested 3,000 deep reached the store encoder through a tool's
 // free-form payload (`Maximum call stack size exceeded`, 500 internal_error); a client closing mid-body was logged as
-// an error and audited 500; the HTTP server kept Node's defaults (a partial body held for minutes, no connection cap).
+// an error and audited 500; the HTTP server kept Node's defaults (a partial body held for minutes, no connection cap);
+// a tools/call with malformed params got a JSON-RPC internal error.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openAudit } from '../../src/auth/audit.js';
@@ -50,6 +51,24 @@ describe('JSON nested deeper than the doors accept', () => {
     const at = await post(`{"name":${nested(max - 1)}}`);
     expect(at.status).toBe(400);
     expect(((await at.json()) as { error: { message: string } }).error.message).toMatch(/^invalid body: name/);
+  });
+});
+
+// Found by the fuzz suite: the v1 SDK answers a tools/call whose params do not parse with JSON-RPC -32603 "internal
+// error" carrying its zod issues, the MCP counterpart of a 500.
+describe('a tools/call whose params are malformed', () => {
+  it.each([
+    ['arguments a string', { name: 'market_pulse', arguments: 'x' }],
+    ['arguments an array', { name: 'market_pulse', arguments: [1] }],
+    ['name a number', { name: 5, arguments: {} }],
+    ['params an array', [1]],
+  ])('%s: 400 validation_failed, not a JSON-RPC internal error', async (_label, params) => {
+    const headers = await mcpSession(writer.token);
+    const res = await fetch(`${service.url}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params }) });
+    const text = await res.text();
+    expect(text).not.toContain('-32603');
+    expect(res.status).toBe(400);
+    expect(ErrorBodySchema.parse(JSON.parse(text)).error.code).toBe('validation_failed');
   });
 });
 
