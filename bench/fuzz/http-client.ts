@@ -6,7 +6,9 @@ import { Agent, request } from 'node:http';
 export type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
 export type FuzzReply = { answered: true; status: number; contentType: string; text: string; streamed: boolean } | { answered: false; error: string };
 
-const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+// One connection per case: a case's answer never depends on a reused socket, and a reset is always the server's doing
+// (with keep-alive, a socket the server is just closing can be handed to the next request, which then sees ECONNRESET).
+const agent = new Agent({ keepAlive: false });
 const NO_ANSWER_MS = 60_000;
 
 export function send(port: number, req: FuzzRequest): Promise<FuzzReply> {
