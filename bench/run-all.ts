@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknow
   load: () => import('./load.bench.js'),
   'listings-run': () => import('./listings-run.bench.js'),
   'score-all': () => import('./score-all.bench.js'),
+  faults: () => import('./faults.bench.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
