@@ -44,32 +44,18 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
 
 const exited = (child: ChildProcess): Promise<unknown> => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r)));
 
-/** Every item of one key's state, following next_cursor. */
-async function readState(url: string, token: string): Promise<ReadItem[]> {
-  const items: ReadItem[] = [];
+/** Every item of a paged private endpoint (`path` with its query) for one key, following next_cursor. */
+async function readAllPages<T>(url: string, path: string, token: string): Promise<T[]> {
+  const items: T[] = [];
   let cursor: string | null = null;
   do {
-    const res = await fetch(`${url}/api/state?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 200) throw new Error(`GET /api/state answered ${res.status}: ${await res.text()}`);
-    const page = (await res.json()) as { items: ReadItem[]; next_cursor: string | null };
+    const res = await fetch(`${url}${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+    const page = (await res.json()) as { items: T[]; next_cursor: string | null };
     items.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor);
   return items;
-}
-
-/** The favorites GET /api/deals lists for one key, following next_cursor (each must be in the state read too). */
-async function readDeals(url: string, token: string): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await fetch(`${url}/api/deals?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 200) throw new Error(`GET /api/deals answered ${res.status}: ${await res.text()}`);
-    const page = (await res.json()) as { items: Array<{ favorite: { id: string } }>; next_cursor: string | null };
-    ids.push(...page.items.map((d) => d.favorite.id));
-    cursor = page.next_cursor;
-  } while (cursor);
-  return ids;
 }
 
 async function mintWriters(dataDir: string, n: number): Promise<Writer[]> {
@@ -118,10 +104,10 @@ export async function runFaultSuite(o: FaultSuiteOptions): Promise<FaultSuiteRes
       verdicts = [];
       for (const w of writers) {
         const owner = `key:${w.token.split('_')[1]}`;
-        const items = await readState(url, w.token);
+        const items = await readAllPages<ReadItem>(url, '/api/state?limit=100', w.token);
         const v = verifyWriter(w.index, owner, items, ledger);
         // GET /api/deals lists exactly the owner's favorites, none twice.
-        const deals = await readDeals(url, w.token);
+        const deals = (await readAllPages<{ favorite: { id: string } }>(url, '/api/deals?limit=25', w.token)).map((d) => d.favorite.id);
         const favorites = items.filter((i) => i.kind === 'favorite').map((i) => i.id);
         if (new Set(deals).size !== deals.length) v.duplicated.push(`deals of writer ${w.index}`);
         if ([...deals].sort().join() !== [...favorites].sort().join()) v.lost.push(`deals of writer ${w.index}: ${deals.length} deals, ${favorites.length} favorites`);

@@ -58,7 +58,9 @@ export async function dealOf(fav: Favorite, rows: ReadonlyMap<string, ScoredList
   if (row) return fromRow(fav, row);
   try {
     if (!engine) throw new AppError('not_implemented', 'valuing a deal needs the valuation engine, which is not wired into this service');
-    const input = DeepUnderwriteInputSchema.parse(fav.property_id !== null ? { property_id: fav.property_id } : { address: fav.address });
+    const parsed = DeepUnderwriteInputSchema.safeParse(fav.property_id !== null ? { property_id: fav.property_id } : { address: fav.address });
+    if (!parsed.success) throw new AppError('validation_failed', 'this favorite names no property the engine can value');
+    const input = parsed.data;
     return fromAnswer(fav, (await engine.answer('deep_underwrite_asset', input)) as UnderwriteAnswer);
   } catch (e) {
     if (!isAppError(e)) throw e;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProfile, getProfile, listProfiles, parseProfileInput, publicProfile, requiredScopes } from '../../src/alerts/profile.js';
+import { createProfile, getProfile, listProfiles, parseProfileInput, profileByRef, publicProfile, requiredScopes } from '../../src/alerts/profile.js';
 import { AppError } from '../../src/errors/app-error.js';
 import { ALERTS } from '../../src/registry/groups/alerts.js';
 import { profileBody, tempStore, type TempStore } from './support.js';
@@ -106,6 +106,18 @@ describe('createProfile(store, input, opts)', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(o.reason).toMatchObject({ code: 'validation_failed' });
     expect(listProfiles(t.store, 'key:cccccccccccc')).toHaveLength(max);
+  });
+
+  it('profileByRef finds the profile an outbox record names: <owner>/<id>, a legacy bare id, never a guess between owners', async () => {
+    const tg = { channels: { telegram: true }, criteria: { telegram_chat_id: '42' } };
+    await createProfile(t.store, profileBody('', { ...tg, name: 'k1 p1' }), { ownerId: 'k1', allowPrivate: false });
+    expect(profileByRef(t.store, 'k1/p1')?.name).toBe('k1 p1');
+    expect(profileByRef(t.store, 'p1')?.name).toBe('k1 p1'); // the one profile of that id (an alert queued by hand)
+    await createProfile(t.store, profileBody('', { ...tg, name: 'k2 p1' }), { ownerId: 'k2', allowPrivate: false });
+    expect(profileByRef(t.store, 'p1')).toBeUndefined(); // two owners hold p1: a bare id names neither
+    expect(profileByRef(t.store, 'k2/p1')?.name).toBe('k2 p1');
+    await t.store.owned.db.transaction(() => t.store.owned.putInTxn('profile', 'k3', 'p1', { ...getProfile(t.store, 'k1', 'p1')!, name: 'legacy', ref: 'p1' }));
+    expect(profileByRef(t.store, 'p1')?.name).toBe('legacy'); // a profile moved from the global keys keeps its old id as ref
   });
 
   it('needs the webhooks scope only for webhook channels', () => {

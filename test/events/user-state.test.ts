@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getEventLog } from '../../src/events/log.js';
+import { openOwnedStore } from '../../src/events/owned-records.js';
 import { openUserState, type UserState } from '../../src/events/user-state.js';
 import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
 import { tempEnv, type TempEnv } from '../http/middleware/support.js';
@@ -90,6 +91,23 @@ describe('one owner (issue 13)', () => {
     const theirs = await state.upsertPreset({ id: 'base', name: 'theirs', assumptions: { rate: 9 } }, 'key:bbbbbbbbbbbb');
     expect(state.listPresets('key:aaaaaaaaaaaa')).toEqual([mine]);
     expect(state.listPresets('key:bbbbbbbbbbbb')).toEqual([theirs]);
+  });
+
+  it('every acknowledged note is readable back by its owner, beyond the stream\'s 1,000-record replay window', async () => {
+    const n = AUTH_LIMITS.v.sse_replay_max + 50;
+    const acked = await Promise.all(Array.from({ length: n }, (_, i) => state.addNote({ body: `note ${i}` }, 'key:aaaaaaaaaaaa')));
+    const owned = openOwnedStore(t.env);
+    const read: string[] = [];
+    let beforeSeq: number | null = null;
+    for (;;) {
+      const page = owned.page('key:aaaaaaaaaaaa', { kinds: ['note'], limit: 100, beforeSeq });
+      read.push(...page.items.map((i) => i.id));
+      if (!page.more) break;
+      beforeSeq = page.items.at(-1)!.seq;
+    }
+    expect(read).toHaveLength(n);
+    expect(new Set(read)).toEqual(new Set(acked.map((a) => a.id)));
+    expect(getEventLog(t.env).readAfter(0, AUTH_LIMITS.v.sse_replay_max)).toHaveLength(AUTH_LIMITS.v.sse_replay_max);
   });
 
   it('notes are listed to their owner only', async () => {
