@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknow
   'listings-run': () => import('./listings-run.bench.js'),
   'score-all': () => import('./score-all.bench.js'),
   fuzz: () => import('./fuzz.bench.js'),
+  faults: () => import('./faults.bench.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

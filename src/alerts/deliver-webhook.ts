@@ -3,7 +3,7 @@
 import { isAppError } from '../errors/app-error.js';
 import { postOnce, type AttemptOutcome } from './http-attempt.js';
 import type { OutboxRecord } from './outbox.js';
-import { getProfile } from './profile.js';
+import { profileByRef } from './profile.js';
 import { signAlert } from './signature.js';
 import type { AlertStore } from './store.js';
 import { guardWebhookUrl, type HostResolver } from './url-guard.js';
@@ -19,7 +19,7 @@ export type WebhookSendContext = {
 export type SignedOutcome = AttemptOutcome & { signedAtSec: number | null };
 
 export async function sendWebhookAttempt(ctx: WebhookSendContext, rec: OutboxRecord): Promise<SignedOutcome> {
-  const hook = getProfile(ctx.store, rec.profile_id)?.channels.webhook;
+  const hook = profileByRef(ctx.store, rec.profile_id)?.channels.webhook;
   if (!hook) return { ok: false, status: null, diagnostic: 'profile_or_webhook_removed', permanent: true, signedAtSec: null };
   let guarded;
   try {

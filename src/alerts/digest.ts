@@ -31,29 +31,30 @@ export type DigestResult = { day: string; stale_rows: number; profiles: ProfileO
 export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 const sameVersions = (a: ModelVersions, b: ModelVersions): boolean => a.model === b.model && a.underwrite === b.underwrite && a.serving === b.serving;
-const seenKey = (profileId: string, listingId: string): string => `${KEY_PREFIX.seen}${profileId}:${listingId}`;
+// Alert state is keyed by the profile's ref, never its id: two owners may each hold a profile of one id.
+const seenKey = (profileRef: string, listingId: string): string => `${KEY_PREFIX.seen}${profileRef}:${listingId}`;
 
-/** The outbox records of one digest: one per enabled channel, idempotency key = profile + channel + UTC day. */
+/** The outbox records of one digest: one per enabled channel, idempotency key = profile ref + channel + UTC day. */
 function digestRecords(p: StoredProfile, payload: AlertPayload, day: string, now: Date): OutboxRecord[] {
   const out: OutboxRecord[] = [];
   if (p.channels.webhook) {
-    out.push(newOutboxRecord({ idempotencyKey: `${p.id}:webhook:${day}`, profileId: p.id, channel: 'webhook', body: JSON.stringify(payload), now }));
+    out.push(newOutboxRecord({ idempotencyKey: `${p.ref}:webhook:${day}`, profileId: p.ref, channel: 'webhook', body: JSON.stringify(payload), now }));
   }
   if (p.channels.telegram && p.criteria.telegram_chat_id) {
     const body = telegramBody(p.criteria.telegram_chat_id, payload);
-    out.push(newOutboxRecord({ idempotencyKey: `${p.id}:telegram:${day}`, profileId: p.id, channel: 'telegram', body, now }));
+    out.push(newOutboxRecord({ idempotencyKey: `${p.ref}:telegram:${day}`, profileId: p.ref, channel: 'telegram', body, now }));
   }
   return out;
 }
 
 /** Runs inside the transaction: decides, writes records + dedupe marks + the day mark for one profile. */
 function digestOneProfile(store: AlertStore, p: StoredProfile, rows: ScoredRow[], run: DigestRun, day: string): ProfileOutcome {
-  const seenOf = (lid: string): SeenState | undefined => store.outbox.get(seenKey(p.id, lid)) as SeenState | undefined;
+  const seenOf = (lid: string): SeenState | undefined => store.outbox.get(seenKey(p.ref, lid)) as SeenState | undefined;
   const candidates = rows.filter((r) => mismatchReason(r, p) === null && isNewForProfile(seenOf(r.listing_id), r.price));
   const hasChannel = Boolean(p.channels.webhook) || (p.channels.telegram === true && Boolean(p.criteria.telegram_chat_id));
-  if (!hasChannel) return { profile_id: p.id, status: 'no_channel', candidates: candidates.length };
-  if (store.outbox.get(KEY_PREFIX.digest + p.id) === day) return { profile_id: p.id, status: 'already_pushed_today', candidates: candidates.length };
-  if (candidates.length === 0) return { profile_id: p.id, status: 'no_new_matches', candidates: 0 };
+  if (!hasChannel) return { profile_id: p.ref, status: 'no_channel', candidates: candidates.length };
+  if (store.outbox.get(KEY_PREFIX.digest + p.ref) === day) return { profile_id: p.ref, status: 'already_pushed_today', candidates: candidates.length };
+  if (candidates.length === 0) return { profile_id: p.ref, status: 'no_new_matches', candidates: 0 };
   // Matches past the top N are not marked seen: they stay eligible for a later day's digest.
   const top = rankForStrategy(candidates, p.strategy).slice(0, ALERTS.v.digest_top_n);
   const payload = buildAlertPayload({ profile: p, strategy: p.strategy, asOf: run.asOf, modelVersions: run.modelVersions, matches: top.map(matchFromRow) });
@@ -62,10 +63,10 @@ function digestOneProfile(store: AlertStore, p: StoredProfile, rows: ScoredRow[]
   for (const r of top) {
     const prev = seenOf(r.listing_id);
     const seen: SeenState = { buckets: [...(prev?.buckets ?? []), priceBucket(r.price)], last_price_usd: r.price, last_alerted_at: run.now.toISOString() };
-    store.outbox.put(seenKey(p.id, r.listing_id), seen);
+    store.outbox.put(seenKey(p.ref, r.listing_id), seen);
   }
-  store.outbox.put(KEY_PREFIX.digest + p.id, day); // the day mark enforces ALERTS.v.digests_per_day (1)
-  return { profile_id: p.id, status: 'queued', alert_ids: records.map((r) => r.id), match_count: top.length, held_back: candidates.length - top.length };
+  store.outbox.put(KEY_PREFIX.digest + p.ref, day); // the day mark enforces ALERTS.v.digests_per_day (1)
+  return { profile_id: p.ref, status: 'queued', alert_ids: records.map((r) => r.id), match_count: top.length, held_back: candidates.length - top.length };
 }
 
 /** Matches, dedupes and queues digests durably; resolves after the outbox is fsynced. Delivery is a separate step. */

@@ -23,6 +23,7 @@ export type OutboxRecord = {
   /** Derived from the idempotency key; also sent as `webhook-id` so receivers can drop a re-sent alert. */
   id: string;
   idempotency_key: string;
+  /** The profile's ref (profile.ts StoredProfile.ref): unique across owners. */
   profile_id: string;
   channel: Channel;
   /** The exact bytes POSTed (webhook: the alert payload JSON; telegram: the sendMessage JSON). */

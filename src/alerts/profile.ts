@@ -1,15 +1,21 @@
-// Alert profiles (spec, Events: alert profile): the strict input schema, storage under user_state `profile:<id>`,
-// and the public view. The webhook secret is stored (it keys every signature) but never echoed, logged or put in errors.
+// Alert profiles (spec, Events: alert profile): the strict input schema, storage per owner (kind `profile` of the owned
+// user state), and the public view. The webhook secret is stored (it keys every signature) but never echoed, logged or
+// put in errors. A profile id is its owner's: another owner's profile of the same id is a separate record.
 import { randomUUID } from 'node:crypto';
 import { ProfileInputSchema, type ProfileInput } from '../contracts/profile.js';
 import { AppError } from '../errors/app-error.js';
+import type { Owned } from '../events/owned-records.js';
 import { ALERTS } from '../registry/groups/alerts.js';
-import { flushed, KEY_PREFIX, valuesWithPrefix, type AlertStore } from './store.js';
+import { flushed, type AlertStore } from './store.js';
 import { guardWebhookUrl, type HostResolver } from './url-guard.js';
 
 export { BboxSchema, ChannelsSchema, CriteriaSchema, ProfileInputSchema, WebhookChannelSchema, type ProfileInput } from '../contracts/profile.js';
 
-export type StoredProfile = Omit<ProfileInput, 'id'> & { id: string; owner_id: string; active: boolean; created_at: string; updated_at: string };
+/**
+ * `ref` names the profile across owners (`<owner>/<id>`; a profile stored before ids were per owner keeps its old id):
+ * outbox records, dedupe and digest marks are keyed by it, so two owners' profiles of one id never share alert state.
+ */
+export type StoredProfile = Owned<Omit<ProfileInput, 'id'> & { id: string; ref: string; active: boolean; created_at: string; updated_at: string }>;
 
 /** What callers may see: the webhook secret is replaced by a flag. */
 export type PublicProfile = Omit<StoredProfile, 'channels'> & {
@@ -36,37 +42,56 @@ export function parseProfileInput(input: unknown): ProfileInput {
 
 export type CreateProfileOptions = { ownerId: string; allowPrivate: boolean; resolver?: HostResolver; now?: Date };
 
-/** Validates, checks the webhook URL (SSRF guard), and stores durably. Re-posting an id you own replaces it. */
-export async function createProfile(store: AlertStore, input: unknown, opts: CreateProfileOptions): Promise<PublicProfile> {
-  const parsed = parseProfileInput(input);
+/** Checks a parsed profile's webhook URL (SSRF guard; may resolve DNS), before its transaction opens. */
+export async function guardProfileWebhook(parsed: ProfileInput, opts: Pick<CreateProfileOptions, 'allowPrivate' | 'resolver'>): Promise<void> {
   if (parsed.channels.webhook) await guardWebhookUrl(parsed.channels.webhook.url, { allowPrivate: opts.allowPrivate, resolver: opts.resolver });
+}
+
+/**
+ * Inside a write transaction: the owner's cap check and the write are one, so concurrent creates cannot both pass the
+ * check. Re-posting an id the owner holds replaces it (keeping created_at); throws validation_failed past the cap.
+ */
+export function writeProfileInTxn(store: AlertStore, parsed: ProfileInput, o: { ownerId: string; now?: Date }): StoredProfile {
   const id = parsed.id ?? randomUUID();
-  const existing = getProfile(store, id);
-  if (existing && existing.owner_id !== opts.ownerId) throw new AppError('validation_failed', `profile id ${id} is already taken`);
-  if (!existing && listProfiles(store, opts.ownerId).length >= ALERTS.v.max_profiles_per_owner) {
+  const existing = getProfile(store, o.ownerId, id);
+  if (!existing && store.owned.count('profile', o.ownerId) >= ALERTS.v.max_profiles_per_owner) {
     throw new AppError('validation_failed', `at most ${ALERTS.v.max_profiles_per_owner} alert profiles per owner`);
   }
-  const nowIso = (opts.now ?? new Date()).toISOString();
-  const stored: StoredProfile = {
-    ...parsed,
-    id,
-    owner_id: opts.ownerId,
-    active: true,
-    created_at: existing?.created_at ?? nowIso,
-    updated_at: nowIso,
-  };
-  await store.userState.put(KEY_PREFIX.profile + id, stored);
+  const nowIso = (o.now ?? new Date()).toISOString();
+  const ref = existing?.ref ?? `${o.ownerId}/${id}`;
+  return store.owned.putInTxn('profile', o.ownerId, id, { ...parsed, id, ref, active: true, created_at: existing?.created_at ?? nowIso, updated_at: nowIso });
+}
+
+/** Validates, checks the webhook URL, then checks and stores in one transaction, durably. */
+export async function createProfile(store: AlertStore, input: unknown, opts: CreateProfileOptions): Promise<PublicProfile> {
+  const parsed = parseProfileInput(input);
+  await guardProfileWebhook(parsed, opts);
+  const stored = await store.owned.db.childTransaction(() => writeProfileInTxn(store, parsed, opts));
   await flushed(store);
   return publicProfile(stored);
 }
 
-export function getProfile(store: AlertStore, id: string): StoredProfile | undefined {
-  return store.userState.get(KEY_PREFIX.profile + id) as StoredProfile | undefined;
+export function getProfile(store: AlertStore, ownerId: string, id: string): StoredProfile | undefined {
+  return store.owned.get<StoredProfile>('profile', ownerId, id);
 }
 
+/**
+ * The profile an outbox record names. A ref with `/` is `<owner>/<id>`; a bare one is a profile stored before ids were
+ * per owner (its ref is its old id), else the one profile of that id (an alert queued by hand, e.g. a test).
+ */
+export function profileByRef(store: AlertStore, ref: string): StoredProfile | undefined {
+  const cut = ref.lastIndexOf('/');
+  if (cut > 0) return getProfile(store, ref.slice(0, cut), ref.slice(cut + 1));
+  const all = listProfiles(store);
+  const legacy = all.find((p) => p.ref === ref);
+  if (legacy) return legacy;
+  const byId = all.filter((p) => p.id === ref);
+  return byId.length === 1 ? byId[0] : undefined;
+}
+
+/** The owner's profiles, or every owner's when no owner is given (the matcher walks them all). */
 export function listProfiles(store: AlertStore, ownerId?: string): StoredProfile[] {
-  const all = valuesWithPrefix<StoredProfile>(store.userState, KEY_PREFIX.profile);
-  return ownerId === undefined ? all : all.filter((p) => p.owner_id === ownerId);
+  return ownerId === undefined ? store.owned.listKind<StoredProfile>('profile') : store.owned.list<StoredProfile>('profile', ownerId);
 }
 
 export function listActiveProfiles(store: AlertStore): StoredProfile[] {
@@ -75,10 +100,11 @@ export function listActiveProfiles(store: AlertStore): StoredProfile[] {
 
 /** Pauses or resumes a profile (owner only); a paused profile is not matched. */
 export async function setProfileActive(store: AlertStore, id: string, ownerId: string, active: boolean): Promise<PublicProfile> {
-  const p = getProfile(store, id);
-  if (!p || p.owner_id !== ownerId) throw new AppError('not_found', `no alert profile ${id}`);
-  const next: StoredProfile = { ...p, active, updated_at: new Date().toISOString() };
-  await store.userState.put(KEY_PREFIX.profile + id, next);
+  const next = await store.owned.db.childTransaction(() => {
+    const p = getProfile(store, ownerId, id);
+    if (!p) throw new AppError('not_found', `no alert profile ${id}`);
+    return store.owned.putInTxn('profile', ownerId, id, { ...p, active, updated_at: new Date().toISOString() });
+  });
   await flushed(store);
   return publicProfile(next);
 }

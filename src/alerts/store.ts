@@ -1,20 +1,21 @@
 // The alerts' view of the one LMDB environment: the outbox sub-db (alerts, dead letters, dedupe and digest state)
-// and profiles in user_state under `profile:<id>`. Writes here are acknowledged only once flushed to disk.
+// and profiles in the owned user state (kind `profile`, per owner). Writes are acknowledged only once flushed to disk.
 import type { Database, RootDatabase } from 'lmdb';
+import { openOwnedStore, type OwnedStore } from '../events/owned-records.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 
 export type AlertStore = {
   env: RootDatabase;
-  /** Keys: `alert:<id>` outbox records, `seen:<profileId>:<listingId>` dedupe, `digest:<profileId>` last push day. */
+  /** Keys: `alert:<id>` outbox records, `seen:<profileRef>:<listingId>` dedupe, `digest:<profileRef>` last push day. */
   outbox: Database<unknown, string | number>;
-  /** Keys: `profile:<id>` stored alert profiles (shared sub-db with favorites, presets, notes). */
-  userState: Database<unknown, string | number>;
+  /** Stored alert profiles: kind `profile` of the owned user state (beside favorites, presets, notes). */
+  owned: OwnedStore;
 };
 
-export const KEY_PREFIX = { alert: 'alert:', seen: 'seen:', digest: 'digest:', profile: 'profile:' } as const;
+export const KEY_PREFIX = { alert: 'alert:', seen: 'seen:', digest: 'digest:' } as const;
 
 export function openAlertStore(env: RootDatabase): AlertStore {
-  return { env, outbox: openSubDb(env, DB_NAMES.outbox), userState: openSubDb(env, DB_NAMES.userState) };
+  return { env, outbox: openSubDb(env, DB_NAMES.outbox), owned: openOwnedStore(env) };
 }
 
 /** Waits until everything written so far is committed AND fsynced (overlappingSync resolves puts on commit only). */

@@ -1,33 +1,58 @@
 // The operations that write: user state (favorites, presets, notes), alert profiles (tool and REST), and the
-// UI-controller tools that only append a map-sync record. Each acknowledges once the record is durable.
-import { createProfile, parseProfileInput, requiredScopes } from '../alerts/index.js';
-import { actorOf, authorize, type Caller } from '../auth/authorize.js';
+// UI-controller tools that only append a map-sync record. Each write belongs to the caller's owner (ownerOf) and is
+// acknowledged once it and its stream record are durable, committed together.
+import { guardProfileWebhook, parseProfileInput, publicProfile, requiredScopes, writeProfileInTxn } from '../alerts/index.js';
+import { actorOf, authorize, ownerOf, type Caller } from '../auth/authorize.js';
 import type { WriteAck } from '../contracts/common.js';
+import { AppError } from '../errors/app-error.js';
 import { TOOL_EVENT_KIND } from '../events/kinds.js';
 import type { ServiceContext } from './context.js';
 import type { DoorServices } from './door-services.js';
 
 type Call = { caller: Caller };
 
+/** The writer (key) and the owner it writes for; the scope guard already refused callers without a key. */
+function writerOf(call: Call): { actor: string; owner: string } {
+  const owner = ownerOf(call.caller);
+  if (owner === null) throw new AppError('unauthorized', 'this operation needs an API key');
+  return { actor: actorOf(call.caller), owner };
+}
+
 export function stateOperations(svc: ServiceContext, doors: DoorServices) {
   const createProfileOp = async (input: unknown, call: Call) => {
-    for (const scope of requiredScopes(parseProfileInput(input))) {
+    const parsed = parseProfileInput(input);
+    for (const scope of requiredScopes(parsed)) {
       const refusal = authorize(call.caller, scope);
       if (refusal) throw refusal;
     }
-    const profile = await createProfile(doors.alerts, input, { ownerId: actorOf(call.caller), allowPrivate: svc.config.allowPrivateWebhooks, now: svc.now() });
-    const rec = await doors.events.appendEvent({ kind: 'strategy_profile_created', payload: profile, actor: actorOf(call.caller) });
-    return { ok: true as const, event_id: rec.id, profile: { ...profile } };
+    await guardProfileWebhook(parsed, { allowPrivate: svc.config.allowPrivateWebhooks });
+    const { actor, owner } = writerOf(call);
+    // The owner's cap check, the profile and its stream record commit in one transaction.
+    const { rec, value } = await doors.events.appendWith(() => {
+      const profile = publicProfile(writeProfileInTxn(doors.alerts, parsed, { ownerId: owner, now: svc.now() }));
+      return { event: { kind: 'strategy_profile_created', payload: profile, actor, owner }, value: profile };
+    });
+    return { ok: true as const, event_id: rec.id, profile: { ...value } };
   };
   const ack = (record: object): WriteAck => ({ ok: true, record: { ...record } });
   const uiTool = (kind: keyof typeof TOOL_EVENT_KIND) => async (input: unknown, call: Call) => {
     const rec = await doors.events.appendEvent({ kind: TOOL_EVENT_KIND[kind], payload: input, actor: actorOf(call.caller) });
     return { ok: true as const, event_id: rec.id, kind: rec.kind };
   };
+  const state = doors.userState;
   return {
-    save_favorite_property: async (input: unknown, call: Call) => ack(await doors.userState.saveFavorite(input, actorOf(call.caller))),
-    update_underwriting_preset: async (input: unknown, call: Call) => ack(await doors.userState.upsertPreset(input, actorOf(call.caller))),
-    add_note: async (input: unknown, call: Call) => ack(await doors.userState.addNote(input, actorOf(call.caller))),
+    save_favorite_property: async (input: unknown, call: Call) => {
+      const w = writerOf(call);
+      return ack(await state.saveFavorite(input, w.actor, w.owner));
+    },
+    update_underwriting_preset: async (input: unknown, call: Call) => {
+      const w = writerOf(call);
+      return ack(await state.upsertPreset(input, w.actor, w.owner));
+    },
+    add_note: async (input: unknown, call: Call) => {
+      const w = writerOf(call);
+      return ack(await state.addNote(input, w.actor, w.owner));
+    },
     create_strategy_profile: createProfileOp,
     create_profile_rest: createProfileOp,
     update_map_filters: uiTool('update_map_filters'),

@@ -40,3 +40,11 @@ export function authorize(caller: Caller, required: RequiredScope): AppError | n
 export function actorOf(caller: Caller): string {
   return caller.kind === 'key' ? `key:${caller.key.id}` : 'anonymous';
 }
+
+/**
+ * Who owns what this caller writes and may read: `key:<root key id>` (the same across rotations of a key), or null
+ * for a caller without a valid key, who owns nothing. For a key never rotated it equals actorOf.
+ */
+export function ownerOf(caller: Caller): string | null {
+  return caller.kind === 'key' ? `key:${caller.key.owner_id ?? caller.key.id}` : null;
+}

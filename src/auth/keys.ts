@@ -26,9 +26,14 @@ type StoredKey = {
   rotated_from: string | null;
   revoked_at: string | null;
   label: string | null;
+  /**
+   * The key id at the root of this key's rotation chain: the owner of every user-state record the key writes, so
+   * rotating a key keeps its owner's state. Absent on keys stored before it existed (then walked from rotated_from).
+   */
+  owner_id?: string;
 };
 
-/** A key as every other module sees it: everything except the hash. */
+/** A key as every other module sees it: everything except the hash; owner_id always resolved. */
 export type ApiKey = Omit<StoredKey, 'hash'>;
 
 export type VerifyFailure = 'missing' | 'too_long' | 'not_bearer' | 'malformed' | 'unknown_key' | 'revoked' | 'bad_secret';
@@ -44,6 +49,8 @@ export type KeyStore = {
   revokeKey(id: string): Promise<ApiKey>;
   listKeys(): ApiKey[];
   getKey(id: string): ApiKey | null;
+  /** The owner (root key id of the rotation chain) of key `id`; `id` itself for an unknown key. */
+  ownerIdOf(id: string): string;
   /** Never throws, whatever the header holds. */
   verifyBearer(authorizationHeader: unknown): VerifyResult;
 };
@@ -62,35 +69,39 @@ export function openKeyStore(env: RootDatabase, opts: { now?: () => number } = {
   };
   return {
     async createKey(input) {
-      const issued = mintKey(db, { scopes: parseScopes(input.scopes), rpmLimit: checkRpm(input.rpmLimit), label: input.label ?? null, rotatedFrom: null, nowMs: now() });
+      const issued = mintKey(db, { scopes: parseScopes(input.scopes), rpmLimit: checkRpm(input.rpmLimit), label: input.label ?? null, rotatedFrom: null, ownerId: null, nowMs: now() });
       await durablePut(issued.stored);
-      return { plaintext: issued.plaintext, key: publicView(issued.stored) };
+      return { plaintext: issued.plaintext, key: publicView(issued.stored, db) };
     },
     async rotateKey(id) {
       const old = mustGet(id);
       if (old.revoked_at) throw new AppError('validation_failed', `API key "${id}" is revoked and cannot be rotated`);
       const nowMs = now();
-      const issued = mintKey(db, { scopes: old.scopes, rpmLimit: old.rpm_limit, label: old.label, rotatedFrom: old.id, nowMs });
+      const issued = mintKey(db, { scopes: old.scopes, rpmLimit: old.rpm_limit, label: old.label, rotatedFrom: old.id, ownerId: ownerOfStored(db, old), nowMs });
       await db.transaction(() => {
         db.put(issued.stored.id, issued.stored);
         db.put(old.id, { ...old, revoked_at: new Date(nowMs).toISOString() });
       });
       await db.flushed;
-      return { plaintext: issued.plaintext, key: publicView(issued.stored) };
+      return { plaintext: issued.plaintext, key: publicView(issued.stored, db) };
     },
     async revokeKey(id) {
       const rec = mustGet(id);
-      if (rec.revoked_at) return publicView(rec);
+      if (rec.revoked_at) return publicView(rec, db);
       const revoked = { ...rec, revoked_at: new Date(now()).toISOString() };
       await durablePut(revoked);
-      return publicView(revoked);
+      return publicView(revoked, db);
     },
     listKeys() {
-      return [...db.getRange({})].map(({ value }) => publicView(value)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+      return [...db.getRange({})].map(({ value }) => publicView(value, db)).sort((a, b) => a.created_at.localeCompare(b.created_at));
     },
     getKey(id) {
       const rec = typeof id === 'string' ? db.get(id) : undefined;
-      return rec ? publicView(rec) : null;
+      return rec ? publicView(rec, db) : null;
+    },
+    ownerIdOf(id) {
+      const rec = typeof id === 'string' ? db.get(id) : undefined;
+      return rec ? ownerOfStored(db, rec) : id;
     },
     verifyBearer(header) {
       try {
@@ -119,12 +130,12 @@ function verifyHeader(db: Database<StoredKey, string | number>, header: unknown)
   if (!rec) return { ok: false, reason: 'unknown_key' };
   if (!equal) return { ok: false, reason: 'bad_secret' };
   if (rec.revoked_at) return { ok: false, reason: 'revoked' };
-  return { ok: true, key: publicView(rec) };
+  return { ok: true, key: publicView(rec, db) };
 }
 
 function mintKey(
   db: Database<StoredKey, string | number>,
-  o: { scopes: Scope[]; rpmLimit: number; label: string | null; rotatedFrom: string | null; nowMs: number },
+  o: { scopes: Scope[]; rpmLimit: number; label: string | null; rotatedFrom: string | null; ownerId: string | null; nowMs: number },
 ): { plaintext: string; stored: StoredKey } {
   let id = randomBytes(AUTH_LIMITS.v.key_id_bytes).toString('hex');
   // 48-bit ids: a collision is astronomically rare, but a silent overwrite of another key would be a security bug.
@@ -139,6 +150,7 @@ function mintKey(
     rotated_from: o.rotatedFrom,
     revoked_at: null,
     label: o.label,
+    owner_id: o.ownerId ?? id,
   };
   return { plaintext: `${KEY_PREFIX}${id}_${secret}`, stored };
 }
@@ -155,7 +167,20 @@ function sha256(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
-function publicView(rec: StoredKey): ApiKey {
+/** The stored owner, else the root of the rotated_from chain (keys stored before owner_id); a cycle stops the walk. */
+function ownerOfStored(db: Database<StoredKey, string | number>, rec: StoredKey): string {
+  let cur = rec;
+  const seen = new Set<string>();
+  while (!cur.owner_id && cur.rotated_from && !seen.has(cur.id)) {
+    seen.add(cur.id);
+    const prev = db.get(cur.rotated_from);
+    if (!prev) return cur.rotated_from;
+    cur = prev;
+  }
+  return cur.owner_id ?? cur.id;
+}
+
+function publicView(rec: StoredKey, db: Database<StoredKey, string | number>): ApiKey {
   const { hash: _hash, ...rest } = rec;
-  return { ...rest, scopes: [...rest.scopes] };
+  return { ...rest, scopes: [...rest.scopes], owner_id: ownerOfStored(db, rec) };
 }

@@ -46,7 +46,8 @@ function responses(op: Operation): Record<string, unknown> {
 }
 
 function operationObject(op: Operation): Record<string, unknown> {
-  const security = op.scope === 'read' ? [{}, { bearerKey: [] }] : op.scope === 'operator' ? [{ operatorSecret: [] }] : [{ bearerKey: [op.scope] }];
+  // `private`: any valid key, whatever its scopes (spec, Authentication 6).
+  const security = op.scope === 'read' ? [{}, { bearerKey: [] }] : op.scope === 'operator' ? [{ operatorSecret: [] }] : [{ bearerKey: op.scope === 'private' ? [] : [op.scope] }];
   return {
     operationId: op.id,
     summary: op.summary,

@@ -6,6 +6,7 @@ import type { OpScope } from './auth.js';
 import { HealthSchema } from './health.js';
 import * as I from './inputs.js';
 import { UiAckSchema, WriteAckSchema } from './common.js';
+import { DealsOutputSchema, DealsQuerySchema, RunListingsOutputSchema, StateOutputSchema, StateQuerySchema } from './private.js';
 import { TractListSchema } from './tracts.js';
 import * as O from './tools.js';
 
@@ -43,6 +44,9 @@ export const OPERATIONS: readonly Operation[] = [
   { id: 'spec_error_taxonomy', summary: 'The closed set of error codes with HTTP statuses', scope: 'read', rest: get('/api/spec/error-taxonomy.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'model_registry', summary: 'Current champion, artifact digest, promotion-gate summary, rollback pointer', scope: 'read', rest: get('/api/model-registry'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'scorecard', summary: 'Per-segment error and suppression rates', scope: 'read', rest: get('/api/metrics/scorecard'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'state', summary: 'The caller\'s own favorites, notes, presets and alert profiles, newest write first, paginated by cursor (any valid key)', scope: 'private', rest: get('/api/state'), input: StateQuerySchema, output: StateOutputSchema },
+  { id: 'deals', summary: 'The caller\'s saved deals (favorites), newest first, each with its current valuation and score (any valid key)', scope: 'private', rest: get('/api/deals'), input: DealsQuerySchema, output: DealsOutputSchema },
+  { id: 'run_listings', summary: 'Run the listings job now (operator-only, Bearer WRITE_SECRET); a request while a run is in progress joins it', scope: 'operator', rest: post('/api/run-listings'), input: I.EmptyInputSchema, output: RunListingsOutputSchema },
   { id: 'admin_analytics', summary: 'Operator-only beta funnel aggregates (Bearer WRITE_SECRET)', scope: 'operator', rest: get('/api/admin/analytics'), input: I.AnalyticsQuerySchema, output: O.AnalyticsOutputSchema },
 
   { id: 'search_investment_inventory', summary: 'Point-supported, current-model listings ranked by per-strategy inventory percentile; range-only, area-context, stale and suppressed rows excluded', scope: 'read', tool: { name: 'search_investment_inventory' }, input: I.InventorySearchInputSchema, output: O.InventorySearchOutputSchema },

@@ -1,5 +1,6 @@
-// Inputs of the write tools that store user state (favorites, presets, notes). Values that become part of a store key
-// are bounded; preset assumptions are the underwriting's own custom assumptions, validated as strictly as a call's.
+// Inputs of the write tools that store user state (favorites, presets, notes). Everything stored is bounded: values
+// that become part of a store key, a favorite's payload (bytes and depth), names and ids; preset assumptions are the
+// underwriting's own custom assumptions (a closed set of numbers), validated as strictly as a call's.
 import { z } from 'zod';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { CustomAssumptionsSchema } from './assumptions.js';
@@ -10,15 +11,28 @@ const NonEmpty = z.string().trim().min(1);
 // A refinement, not .max(): the published tool/OpenAPI schemas (snapshotted by the doors' tests) stay unchanged.
 const KEY_MAX = AUTH_LIMITS.v.user_state_key_max_chars;
 const KeyPart = NonEmpty.refine((s) => s.length <= KEY_MAX, { message: `at most ${KEY_MAX} characters` });
-const JsonObject = z.record(z.string(), z.unknown());
+const L = AUTH_LIMITS.v;
+const Bounded = (max: number) => NonEmpty.refine((s) => s.length <= max, { message: `at most ${max} characters` });
 
-export const FavoriteInputSchema = z.strictObject({ property_id: KeyPart.optional(), address: KeyPart.optional(), payload: JsonObject.optional() })
+/** Nesting depth of a JSON value (a scalar is 0), stopping once past `limit` so a hostile value costs little. */
+function depthOver(v: unknown, limit: number, depth = 0): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (depth >= limit) return true;
+  return Object.values(v as object).some((x) => depthOver(x, limit, depth + 1));
+}
+/** A favorite's free-form payload: a JSON object at most favorite_payload_max_depth deep and _max_bytes long. */
+const PayloadObject = z
+  .record(z.string(), z.unknown())
+  .refine((p) => !depthOver(p, L.favorite_payload_max_depth), { message: `nested more than ${L.favorite_payload_max_depth} levels`, abort: true })
+  .refine((p) => Buffer.byteLength(JSON.stringify(p) ?? '', 'utf8') <= L.favorite_payload_max_bytes, { message: `longer than ${L.favorite_payload_max_bytes} bytes of JSON` });
+
+export const FavoriteInputSchema = z.strictObject({ property_id: KeyPart.optional(), address: KeyPart.optional(), payload: PayloadObject.optional() })
   .refine((v) => v.property_id !== undefined || v.address !== undefined, { message: 'property_id or address is required' });
 /** A preset holds what a deep_underwrite_asset call would take: its custom_assumptions, strategy and horizon. */
 export const PresetAssumptionsSchema = CustomAssumptionsSchema.extend({ strategy: StrategySchema.optional(), horizon_years: z.number().int().min(1).max(30).optional() });
-export const PresetInputSchema = z.strictObject({ id: KeyPart.optional(), name: NonEmpty, assumptions: PresetAssumptionsSchema });
+export const PresetInputSchema = z.strictObject({ id: KeyPart.optional(), name: Bounded(L.preset_name_max_chars), assumptions: PresetAssumptionsSchema });
 export const NoteInputSchema = z.strictObject({
-  property_id: NonEmpty.optional(),
-  entity_id: NonEmpty.optional(),
+  property_id: KeyPart.optional(),
+  entity_id: KeyPart.optional(),
   body: z.string().min(1).max(AUTH_LIMITS.v.note_body_max_chars),
 });

@@ -1,4 +1,5 @@
-// The record kinds of the map sync stream (GET /api/events) and who appends them; the spec leaves them to us.
+// The record kinds of the map sync stream (GET /api/events), who appends them, and who may see them: map-control
+// records are public (the open map follows them); user-state records reach only their owner's key (DESIGN, One owner).
 import { z } from 'zod';
 
 /**
@@ -21,15 +22,31 @@ export const EVENT_KINDS = [
 export const EventKindSchema = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKindSchema>;
 
-/** One stream record. `id` is the stream sequence (SSE `id:`), `at` an ISO timestamp, `actor` `key:<id>` or `anonymous`. */
+/** The UI-controller kinds: anyone may see them. Every other kind is user state and private to its owner. */
+export const PUBLIC_EVENT_KINDS: ReadonlySet<EventKind> = new Set(['map_filters_updated', 'fly_to', 'highlight']);
+
+/**
+ * One stream record. `id` is the stream sequence (SSE `id:`), `at` an ISO timestamp, `actor` `key:<id>` or
+ * `anonymous`; `owner` (user-state records) the owner of the state it reports.
+ */
 export const EventRecordSchema = z.object({
   id: z.number().int().positive(),
   kind: EventKindSchema,
   at: z.string(),
   actor: z.string(),
+  owner: z.string().optional(),
   payload: z.unknown(),
 });
 export type EventRecord = z.infer<typeof EventRecordSchema>;
+
+/**
+ * Whether a viewer (an owner, or null for a caller without a key) may see a record. A user-state record stored before
+ * records named their owner is its actor's: the owner for any key never rotated.
+ */
+export function isVisibleTo(rec: Pick<EventRecord, 'kind' | 'actor' | 'owner'>, viewerOwner: string | null): boolean {
+  if (PUBLIC_EVENT_KINDS.has(rec.kind)) return true;
+  return viewerOwner !== null && (rec.owner ?? rec.actor) === viewerOwner;
+}
 
 /** Which record each tool appends, so the MCP and REST doors do not spell kinds themselves. */
 export const TOOL_EVENT_KIND = {

@@ -5,12 +5,24 @@ import { AppError } from '../errors/app-error.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import { EventKindSchema, type EventKind, type EventRecord } from './kinds.js';
 
-export type AppendInput = { kind: EventKind; payload: unknown; actor: string };
+/** `owner` names the owner of the user state a record reports (absent on public map-control records). */
+export type AppendInput = { kind: EventKind; payload: unknown; actor: string; owner?: string };
+
+/** What `appendWith`'s write step returns: the stream record to append and the caller's own result. */
+export type Appended<T> = { event: AppendInput; value: T };
 
 export type EventLog = {
   appendEvent(input: AppendInput): Promise<EventRecord>;
+  /**
+   * Runs `write` (reads and writes of user state) and appends the stream record it returns in ONE transaction, so the
+   * state and its stream record commit together or not at all. `write` may throw (a refusal): nothing is written.
+   * Resolves once committed, flushed and handed to subscribers.
+   */
+  appendWith<T>(write: () => Appended<T>): Promise<{ rec: EventRecord; value: T }>;
   /** Records with id > afterId, oldest first, but only the newest `max` of them (bounded replay). */
   readAfter(afterId: number, max: number): EventRecord[];
+  /** Records with id > afterId, newest first, stopping after `maxScan` records (the caller filters and bounds). */
+  newestAfter(afterId: number, maxScan: number): Iterable<EventRecord>;
   lastId(): number;
   /** Called with each durable record in id order; returns the unsubscribe function. */
   subscribe(listener: (rec: EventRecord) => void): () => void;
@@ -42,26 +54,46 @@ function createEventLog(env: RootDatabase, now: () => number): EventLog {
   // Notifications are chained so listeners always see ids in order, even if commits resolve out of order.
   let notifyChain: Promise<void> = Promise.resolve();
 
-  return {
-    async appendEvent(input) {
-      const kind = EventKindSchema.safeParse(input.kind);
-      if (!kind.success) throw new AppError('validation_failed', `unknown event kind "${String(input.kind)}"`);
-      const rec: EventRecord = { id: ++seq, kind: kind.data, at: new Date(now()).toISOString(), actor: input.actor, payload: input.payload ?? null };
-      const durable = db.put(rec.id, rec).then(() => db.flushed);
-      const notified = notifyChain.then(() => durable).then(() => {
-        for (const l of listeners) {
-          try {
-            l(rec);
-          } catch {
-            // a failing subscriber (closed socket) must not block the others or the writer
-          }
-        }
+  const notify = (rec: EventRecord): void => {
+    for (const l of listeners) {
+      try {
+        l(rec);
+      } catch {
+        // a failing subscriber (closed socket) must not block the others or the writer
+      }
+    }
+  };
+  const appendWith = async <T>(write: () => Appended<T>): Promise<{ rec: EventRecord; value: T }> => {
+    // The id is taken inside the transaction callback: callbacks run in call order, so ids follow call order and the
+    // notification chain below (also in call order) hands subscribers ids in order. A throwing callback takes no id.
+    const durable = db
+      .childTransaction(() => {
+        const { event, value } = write();
+        const kind = EventKindSchema.safeParse(event.kind);
+        if (!kind.success) throw new AppError('validation_failed', `unknown event kind "${String(event.kind)}"`);
+        const rec: EventRecord = {
+          id: seq + 1, kind: kind.data, at: new Date(now()).toISOString(), actor: event.actor, ...(event.owner ? { owner: event.owner } : {}), payload: event.payload ?? null,
+        };
+        db.put(rec.id, rec);
+        seq = rec.id;
+        return { rec, value };
+      })
+      .then(async (r) => {
+        await db.flushed;
+        return r;
       });
-      const mine = (notifyChain = notified.catch(() => undefined));
-      await durable;
-      await mine; // resolve only once live subscribers have it, so an acknowledged write is already on the stream
-      return rec;
-    },
+    const notified = notifyChain.then(() => durable).then((r) => notify(r.rec));
+    const mine = (notifyChain = notified.catch(() => undefined));
+    const result = await durable;
+    await mine; // resolve only once live subscribers have it, so an acknowledged write is already on the stream
+    return result;
+  };
+
+  return {
+    appendEvent: async (input) => (await appendWith(() => ({ event: input, value: null }))).rec,
+    appendWith,
+    newestAfter: (afterId, maxScan) =>
+      db.getRange({ start: seq, end: afterId, reverse: true, limit: maxScan }).map(({ value }) => value),
     readAfter(afterId, max) {
       const start = Math.max(afterId + 1, seq - max + 1, 1);
       return [...db.getRange({ start, limit: max })].map(({ value }) => value);

@@ -1,71 +1,70 @@
-// Durable user state written by the write tools (favorites, presets, notes) in the LMDB `user_state` sub-db.
-// Each write resolves only after it is committed and flushed, then its sync-stream record is appended (also durable).
-// Key prefixes favorite:/preset:/note: are ours; strategy profiles are stored by src/alerts under their own prefix.
+// Durable user state written by the write tools (favorites, presets, notes), stored per owner (owned-records.ts).
+// Each write and its sync-stream record commit in one transaction and resolve once flushed; strategy profiles are
+// stored by src/alerts in the same owned store.
 import { randomUUID } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { DB_NAMES, openSubDb } from '../store/env.js';
 import { getEventLog, type EventLog } from './log.js';
+import type { EventKind } from './kinds.js';
+import { openOwnedStore, type Owned, type StateKind } from './owned-records.js';
 
 import { FavoriteInputSchema, NoteInputSchema, PresetInputSchema } from '../contracts/user-state.js';
 
 export { FavoriteInputSchema, NoteInputSchema, PresetInputSchema };
 
-export type Favorite = { id: string; property_id: string | null; address: string | null; payload: Record<string, unknown>; saved_at: string; actor: string };
-export type Preset = { id: string; name: string; assumptions: Record<string, unknown>; created_at: string; updated_at: string; actor: string };
-export type Note = { id: string; property_id: string | null; entity_id: string | null; body: string; created_at: string; actor: string };
+/** `actor` is the key that wrote the record (`key:<id>`); `owner_id` (OwnedFields) the owner it belongs to. */
+export type Favorite = Owned<{ id: string; property_id: string | null; address: string | null; payload: Record<string, unknown>; saved_at: string; actor: string }>;
+export type Preset = Owned<{ id: string; name: string; assumptions: Record<string, unknown>; created_at: string; updated_at: string; actor: string }>;
+export type Note = Owned<{ id: string; property_id: string | null; entity_id: string | null; body: string; created_at: string; actor: string }>;
 
+/** Every write takes the writing key (`actor`) and the owner it writes for (the key's owner; by default the actor). */
 export type UserState = {
-  /** Saving the same property (id, else normalised address) again replaces the favorite. */
-  saveFavorite(input: unknown, actor: string): Promise<Favorite>;
-  /** Without `id` a new preset is created; with an existing `id` it is replaced, keeping created_at. */
-  upsertPreset(input: unknown, actor: string): Promise<Preset>;
-  addNote(input: unknown, actor: string): Promise<Note>;
-  listFavorites(): Favorite[];
-  listPresets(): Preset[];
-  listNotes(): Note[];
+  /** Saving the same property (id, else normalised address) again replaces the owner's favorite. */
+  saveFavorite(input: unknown, actor: string, owner?: string): Promise<Favorite>;
+  /** Without `id` a new preset is created; with an id the owner already holds it is replaced, keeping created_at. */
+  upsertPreset(input: unknown, actor: string, owner?: string): Promise<Preset>;
+  addNote(input: unknown, actor: string, owner?: string): Promise<Note>;
+  listFavorites(owner: string): Favorite[];
+  listPresets(owner: string): Preset[];
+  listNotes(owner: string): Note[];
 };
 
 export function openUserState(env: RootDatabase, opts: { now?: () => number; events?: EventLog } = {}): UserState {
-  const db = openSubDb<Favorite | Preset | Note>(env, DB_NAMES.userState);
+  const owned = openOwnedStore(env);
   const events = opts.events ?? getEventLog(env);
   const nowIso = (): string => new Date((opts.now ?? Date.now)()).toISOString();
-  const durablePut = async (key: string, value: Favorite | Preset | Note): Promise<void> => {
-    await db.put(key, value);
-    await db.flushed;
+  /** Stores the record built from the owner's prior one and appends its stream record, in one transaction. */
+  const write = async <T extends object>(kind: StateKind, event: EventKind, owner: string, actor: string, id: string, build: (prior: Owned<T> | undefined) => T): Promise<Owned<T>> => {
+    const { value } = await events.appendWith(() => {
+      const rec = owned.putInTxn(kind, owner, id, build(owned.get<T>(kind, owner, id)));
+      return { event: { kind: event, payload: rec, actor, owner }, value: rec };
+    });
+    return value;
   };
-  const list = <T>(prefix: string): T[] => [...db.getRange({ start: prefix, end: `${prefix}\uffff` })].map(({ value }) => value as T);
 
   return {
-    async saveFavorite(input, actor) {
+    async saveFavorite(input, actor, owner = actor) {
       const v = parse(FavoriteInputSchema, input, 'favorite');
       const id = v.property_id !== undefined ? `p:${v.property_id}` : `a:${v.address!.toLowerCase().replace(/\s+/g, ' ')}`;
-      const fav: Favorite = { id, property_id: v.property_id ?? null, address: v.address ?? null, payload: v.payload ?? {}, saved_at: nowIso(), actor };
-      await durablePut(`favorite:${id}`, fav);
-      await events.appendEvent({ kind: 'favorite_saved', payload: fav, actor });
-      return fav;
+      return write('favorite', 'favorite_saved', owner, actor, id, () => ({ id, property_id: v.property_id ?? null, address: v.address ?? null, payload: v.payload ?? {}, saved_at: nowIso(), actor }));
     },
-    async upsertPreset(input, actor) {
+    async upsertPreset(input, actor, owner = actor) {
       const v = parse(PresetInputSchema, input, 'preset');
       const id = v.id ?? randomUUID();
-      const prior = db.get(`preset:${id}`) as Preset | undefined;
       const at = nowIso();
-      const preset: Preset = { id, name: v.name, assumptions: v.assumptions, created_at: prior?.created_at ?? at, updated_at: at, actor };
-      await durablePut(`preset:${id}`, preset);
-      await events.appendEvent({ kind: 'preset_updated', payload: preset, actor });
-      return preset;
+      return write<Omit<Preset, 'owner_id' | 'seq'>>('preset', 'preset_updated', owner, actor, id, (prior) => ({
+        id, name: v.name, assumptions: v.assumptions, created_at: prior?.created_at ?? at, updated_at: at, actor,
+      }));
     },
-    async addNote(input, actor) {
+    async addNote(input, actor, owner = actor) {
       const v = parse(NoteInputSchema, input, 'note');
-      const note: Note = { id: randomUUID(), property_id: v.property_id ?? null, entity_id: v.entity_id ?? null, body: v.body, created_at: nowIso(), actor };
-      await durablePut(`note:${note.id}`, note);
-      await events.appendEvent({ kind: 'note_added', payload: note, actor });
-      return note;
+      const id = randomUUID();
+      return write('note', 'note_added', owner, actor, id, () => ({ id, property_id: v.property_id ?? null, entity_id: v.entity_id ?? null, body: v.body, created_at: nowIso(), actor }));
     },
-    listFavorites: () => list<Favorite>('favorite:'),
-    listPresets: () => list<Preset>('preset:'),
-    listNotes: () => list<Note>('note:'),
+    listFavorites: (owner) => owned.list('favorite', owner),
+    listPresets: (owner) => owned.list('preset', owner),
+    listNotes: (owner) => owned.list('note', owner),
   };
 }
 

@@ -1,26 +1,36 @@
-// GET /api/events: Server-Sent Events over the event log, resumable by Last-Event-ID or ?after=, heartbeats, bounded replay.
+// GET /api/events: Server-Sent Events over the event log, resumable by Last-Event-ID or ?after=, heartbeats, bounded
+// replay. Filtered by the caller: map-control records reach everyone, a user-state record only its owner's key.
 import { PassThrough } from 'node:stream';
 import type { Context, Middleware } from 'koa';
+import { ownerOf } from '../auth/authorize.js';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
-import type { EventRecord } from '../events/kinds.js';
+import { isVisibleTo, type EventRecord } from '../events/kinds.js';
 import type { EventLog } from '../events/log.js';
+import { callerOf } from './middleware/auth.js';
 
 export type EventsStreamOptions = {
   log: EventLog;
   heartbeatMs?: number;
   replayMax?: number;
+  replayMaxBytes?: number;
+  replayScanMax?: number;
   maxBufferedBytes?: number;
+  /** The owner whose private records this request may see (null: public records only); default: the caller's key. */
+  viewer?: (ctx: Context) => string | null;
 };
 
-/** `Last-Event-ID` (what EventSource sends on reconnect) wins over `?after=`; neither means "from the start of the replay window". */
-export function resumePoint(lastEventId: unknown, afterQuery: unknown): number {
+/**
+ * `Last-Event-ID` (what EventSource sends on reconnect) wins over `?after=`; null when neither is given ("from the start
+ * of the replay window").
+ */
+export function resumePoint(lastEventId: unknown, afterQuery: unknown): number | null {
   const pick = (v: unknown): string | undefined => {
     const s = Array.isArray(v) ? v[0] : v;
     return typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined;
   };
   const raw = pick(lastEventId) ?? pick(afterQuery);
-  if (raw === undefined) return 0;
+  if (raw === undefined) return null;
   if (!/^\d{1,15}$/.test(raw)) throw new AppError('validation_failed', 'Last-Event-ID / after must be a non-negative integer event id');
   return Number(raw);
 }
@@ -29,17 +39,50 @@ export function formatRecord(rec: EventRecord): string {
   return `id: ${rec.id}\ndata: ${JSON.stringify(rec)}\n\n`;
 }
 
+type ReplayLimits = { maxRecords: number; maxBytes: number; maxScan: number };
+
+/**
+ * The newest records after `after` the viewer may see, within the record and byte budgets, oldest first, as SSE text.
+ * `truncated` when older visible records were left out (or the scan stopped before reaching `after`).
+ */
+export function replayWindow(log: EventLog, after: number, visible: (rec: EventRecord) => boolean, l: ReplayLimits): { chunks: Array<{ id: number; text: string }>; truncated: boolean } {
+  const picked: Array<{ id: number; text: string }> = [];
+  let bytes = 0;
+  let scanned = 0;
+  let oldestScanned = log.lastId() + 1;
+  for (const rec of log.newestAfter(after, l.maxScan)) {
+    scanned++;
+    oldestScanned = rec.id;
+    if (!visible(rec)) continue;
+    const text = formatRecord(rec);
+    const size = Buffer.byteLength(text);
+    if (picked.length >= l.maxRecords || bytes + size > l.maxBytes) return { chunks: picked.reverse(), truncated: true };
+    picked.push({ id: rec.id, text });
+    bytes += size;
+  }
+  const scanStopped = scanned >= l.maxScan && oldestScanned > after + 1;
+  return { chunks: picked.reverse(), truncated: scanStopped };
+}
+
 /**
  * Records are sent as unnamed SSE messages (EventSource `onmessage`), with the record kind inside `data`.
- * When the resume point is older than the replay window, a named `replay_truncated` event tells the client
- * to reload its state instead of trusting the stream for the gap.
+ * When the client gave a resume point and the replay could not cover everything after it, a named `replay_truncated`
+ * event tells it to reload its state (GET /api/state) instead of trusting the stream for the gap.
  */
 export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
   const heartbeatMs = opts.heartbeatMs ?? AUTH_LIMITS.v.sse_heartbeat_ms;
-  const replayMax = opts.replayMax ?? AUTH_LIMITS.v.sse_replay_max;
+  const limits: ReplayLimits = {
+    maxRecords: opts.replayMax ?? AUTH_LIMITS.v.sse_replay_max,
+    maxBytes: opts.replayMaxBytes ?? AUTH_LIMITS.v.sse_replay_max_bytes,
+    maxScan: opts.replayScanMax ?? AUTH_LIMITS.v.sse_replay_scan_max,
+  };
   const maxBuffered = opts.maxBufferedBytes ?? AUTH_LIMITS.v.sse_max_buffered_bytes;
+  const viewerOf = opts.viewer ?? ((ctx: Context) => ownerOf(callerOf(ctx)));
   return async (ctx: Context) => {
-    const after = resumePoint(ctx.get('Last-Event-ID'), ctx.query.after);
+    const resume = resumePoint(ctx.get('Last-Event-ID'), ctx.query.after);
+    const after = resume ?? 0;
+    const viewer = viewerOf(ctx);
+    const visible = (rec: EventRecord): boolean => isVisibleTo(rec, viewer);
     const out = new PassThrough();
     let lastSent = after;
     let replayBytes = 0; // the bounded replay is always written whole; the slow-client budget applies on top of it
@@ -55,7 +98,7 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
     const unsubscribe = opts.log.subscribe((rec) => {
       if (rec.id <= lastSent) return;
       lastSent = rec.id;
-      send(formatRecord(rec));
+      if (visible(rec)) send(formatRecord(rec));
     });
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
     const cleanup = (): void => {
@@ -75,19 +118,13 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
     ctx.body = out;
 
     send(': connected\n\n');
-    replay(opts.log, after, replayMax, (chunk) => send(chunk, true), (id) => {
-      lastSent = Math.max(lastSent, id);
-    });
+    const { chunks, truncated } = replayWindow(opts.log, after, visible, limits);
+    if (truncated && resume !== null) {
+      send(`event: replay_truncated\ndata: ${JSON.stringify({ requested_after: after, oldest_available: chunks[0]?.id ?? null })}\n\n`, true);
+    }
+    for (const c of chunks) {
+      send(c.text, true);
+      lastSent = Math.max(lastSent, c.id);
+    }
   };
-}
-
-function replay(log: EventLog, after: number, max: number, send: (s: string) => void, sent: (id: number) => void): void {
-  const records = log.readAfter(after, max);
-  if (after > 0 && log.lastId() - after > max && records.length > 0) {
-    send(`event: replay_truncated\ndata: ${JSON.stringify({ requested_after: after, oldest_available: records[0].id })}\n\n`);
-  }
-  for (const rec of records) {
-    send(formatRecord(rec));
-    sent(rec.id);
-  }
 }

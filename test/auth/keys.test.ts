@@ -93,6 +93,24 @@ describe('rotateKey / revokeKey', () => {
     await expect(keys.rotateKey(old.key.id)).rejects.toMatchObject({ code: 'validation_failed' });
   });
 
+  it('a rotated key keeps its owner: the root of the rotation chain, also for keys stored before owner_id', async () => {
+    const first = await keys.createKey({ scopes: 'write-state' });
+    expect(first.key.owner_id).toBe(first.key.id);
+    const second = await keys.rotateKey(first.key.id);
+    const third = await keys.rotateKey(second.key.id);
+    const verified = keys.verifyBearer(`Bearer ${third.plaintext}`);
+    expect(verified.ok && verified.key.owner_id).toBe(first.key.id);
+    // Keys written before owner_id existed: the owner is found by walking rotated_from.
+    const db = openSubDb(t.env, DB_NAMES.keys);
+    for (const id of [first.key.id, second.key.id, third.key.id]) {
+      const { owner_id: _owner, ...legacy } = db.get(id) as Record<string, unknown>;
+      await db.put(id, legacy);
+    }
+    expect(keys.ownerIdOf(third.key.id)).toBe(first.key.id);
+    expect(keys.getKey(second.key.id)?.owner_id).toBe(first.key.id);
+    expect(keys.ownerIdOf('unknownid000')).toBe('unknownid000');
+  });
+
   it('revocation is durable and idempotent; unknown ids are not_found', async () => {
     const k = await keys.createKey({ scopes: 'read' });
     const first = await keys.revokeKey(k.key.id);

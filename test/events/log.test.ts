@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors/app-error.js';
 import { getEventLog } from '../../src/events/log.js';
 import { tempEnv, type TempEnv } from '../http/middleware/support.js';
 
@@ -35,6 +36,25 @@ describe('appendEvent({ kind, payload, actor })', () => {
     const reopened = getEventLog(await t.reopen());
     expect(reopened.readAfter(0, 1000).map((r) => [r.id, r.kind])).toEqual([[1, 'fly_to'], [2, 'highlight'], [3, 'note_added']]);
     expect((await reopened.appendEvent({ kind: 'fly_to', payload: {}, actor: 'a' })).id).toBe(4);
+  });
+});
+
+describe('appendWith(write)', () => {
+  it('commits the write and its stream record together; a write that throws leaves neither and takes no id', async () => {
+    const log = getEventLog(t.env);
+    const state = t.env.openDB({ name: 'scratch' });
+    const ok = await log.appendWith(() => {
+      state.put('a', 1);
+      return { event: { kind: 'note_added', payload: { a: 1 }, actor: 'key:x', owner: 'key:x' }, value: 'done' };
+    });
+    expect([ok.rec.id, ok.rec.owner, ok.value, state.get('a')]).toEqual([1, 'key:x', 'done', 1]);
+    const refused = log.appendWith(() => {
+      state.put('b', 2);
+      throw new AppError('validation_failed', 'over the cap');
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'validation_failed' });
+    expect([state.get('b'), log.lastId(), log.readAfter(0, 10).length]).toEqual([undefined, 1, 1]);
+    expect((await log.appendEvent({ kind: 'fly_to', payload: {}, actor: 'a' })).id).toBe(2);
   });
 });
 

@@ -11,7 +11,7 @@ let t: TempEnv;
 let log: EventLog;
 let server: TestServer;
 
-async function start(opts: { replayMax?: number } = {}): Promise<TestServer> {
+async function start(opts: { replayMax?: number; replayMaxBytes?: number; replayScanMax?: number; viewer?: () => string | null } = {}): Promise<TestServer> {
   server = await serve((app) => {
     const router = new Router();
     router.get('/api/events', eventsStreamHandler({ log, ...opts }));
@@ -20,7 +20,7 @@ async function start(opts: { replayMax?: number } = {}): Promise<TestServer> {
   return server;
 }
 const records = (m: SseMessage[]): SseMessage[] => m.filter((x) => x.id !== undefined);
-const kinds = ['favorite_saved', 'preset_updated', 'note_added'] as const;
+const kinds = ['fly_to', 'highlight', 'map_filters_updated'] as const;
 
 beforeEach(async () => {
   t = tempEnv();
@@ -42,7 +42,7 @@ describe('eventsStreamHandler({ log })', () => {
     const got = records(await sse.until((m) => records(m).length >= 3));
     expect(got.map((m) => m.id)).toEqual(['1', '2', '3']);
     const first = JSON.parse(got[0].data) as EventRecord;
-    expect(first).toMatchObject({ id: 1, kind: 'favorite_saved', actor: 'key:abc', payload: { n: 'favorite_saved' } });
+    expect(first).toMatchObject({ id: 1, kind: 'fly_to', actor: 'key:abc', payload: { n: 'fly_to' } });
     expect(new Date(first.at).toISOString()).toBe(first.at);
     sse.close();
   });
@@ -95,6 +95,60 @@ describe('eventsStreamHandler({ log })', () => {
     expect(msgs.find((m) => m.event === 'replay_truncated')?.data).toBe(JSON.stringify({ requested_after: 1, oldest_available: 3 }));
     expect(records(msgs).map((m) => m.id)).toEqual(['3', '4']);
     gap.close();
+  });
+
+  it('shows a user-state record only to its owner, in replay and live; map-control records to everyone', async () => {
+    await log.appendEvent({ kind: 'note_added', payload: { body: 'mine' }, actor: 'key:new', owner: 'key:root' });
+    await log.appendEvent({ kind: 'favorite_saved', payload: { property_id: 'x' }, actor: 'key:other', owner: 'key:other' });
+    await start({ viewer: () => 'key:root' });
+    const owner = await openSse(server.port, '/api/events?after=0');
+    await owner.until((m) => records(m).length >= 4);
+    await log.appendEvent({ kind: 'preset_updated', payload: { name: 'theirs' }, actor: 'key:other', owner: 'key:other' });
+    await log.appendEvent({ kind: 'preset_updated', payload: { name: 'mine' }, actor: 'key:new', owner: 'key:root' });
+    const seen = records(await owner.until((m) => records(m).length >= 5)).map((m) => JSON.parse(m.data) as EventRecord);
+    owner.close();
+    expect(seen.map((r) => [r.id, r.kind])).toEqual([[1, 'fly_to'], [2, 'highlight'], [3, 'map_filters_updated'], [4, 'note_added'], [7, 'preset_updated']]);
+  });
+
+  it('shows a record stored without an owner to the key that wrote it (its owner unless rotated), never to anonymous', async () => {
+    await log.appendEvent({ kind: 'note_added', payload: { body: 'legacy' }, actor: 'key:abc' });
+    await start({ viewer: () => null });
+    const anon = await openSse(server.port, '/api/events?after=0');
+    expect(records(await anon.until((m) => records(m).length >= 3)).map((m) => m.id)).toEqual(['1', '2', '3']);
+    await log.appendEvent({ kind: 'fly_to', payload: {}, actor: 'anonymous' });
+    expect(records(await anon.until((m) => records(m).length >= 4)).map((m) => m.id)).toEqual(['1', '2', '3', '5']);
+    anon.close();
+    await server.close();
+    await start({ viewer: () => 'key:abc' });
+    const writer = await openSse(server.port, '/api/events?after=3');
+    expect(records(await writer.until((m) => records(m).length >= 2)).map((m) => m.id)).toEqual(['4', '5']);
+    writer.close();
+  });
+
+  it('examines at most replayScanMax stored records per connect and announces what it could not reach', async () => {
+    for (let i = 0; i < 20; i++) await log.appendEvent({ kind: 'note_added', payload: { i }, actor: 'key:x', owner: 'key:x' });
+    await start({ replayScanMax: 10, viewer: () => null });
+    const sse = await openSse(server.port, '/api/events?after=0');
+    const msgs = await sse.until((m) => m.some((x) => x.event === 'replay_truncated'));
+    sse.close();
+    expect(records(msgs)).toEqual([]); // records 14..23 are private, 1..3 lie past the scan bound
+    expect(JSON.parse(msgs.find((m) => m.event === 'replay_truncated')!.data)).toEqual({ requested_after: 0, oldest_available: null });
+  });
+
+  it('bounds replay in bytes as well as records: the newest records within replayMaxBytes, the gap announced', async () => {
+    // Issue 13: one anonymous connect replayed 93 MB (1,000 records of large payloads).
+    const blob = 'x'.repeat(10_000);
+    for (let i = 0; i < 50; i++) await log.appendEvent({ kind: 'highlight', payload: { ids: [`${i}`], blob }, actor: 'a' });
+    await start({ replayMaxBytes: 64 * 1024 });
+    const sse = await openSse(server.port, '/api/events?after=0');
+    const msgs = await sse.until((m) => m.some((x) => x.id === '53'));
+    sse.close();
+    const replayed = records(msgs);
+    const bytes = replayed.reduce((n, m) => n + Buffer.byteLength(`id: ${m.id}\ndata: ${m.data}\n\n`), 0);
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(replayed.length).toBe(6); // each record is ~10.1 kB: six fit in 64 KiB, seven do not
+    expect(replayed.map((m) => Number(m.id))).toEqual([48, 49, 50, 51, 52, 53]);
+    expect(JSON.parse(msgs.find((m) => m.event === 'replay_truncated')!.data)).toEqual({ requested_after: 0, oldest_available: 48 });
   });
 
   it('sends a heartbeat comment every 15 s and unsubscribes when the client disconnects', async () => {

@@ -164,9 +164,9 @@ describe('GET /api/admin/analytics', () => {
 });
 
 describe('GET /api/events', () => {
-  it('streams a write as an SSE record with its id', async () => {
+  it('streams a write to its owner\'s key as an SSE record with its id', async () => {
     const ctrl = new AbortController();
-    const res = await fetch(`${service.url}/api/events`, { signal: ctrl.signal });
+    const res = await fetch(`${service.url}/api/events`, { signal: ctrl.signal, headers: bearer(writer) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();

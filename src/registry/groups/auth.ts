@@ -1,12 +1,14 @@
-// Keys, scopes, rate limits, audit retention and the sync stream: every hand-set number of auth/ and events/.
+// Keys, scopes, rate limits, audit retention, the sync stream and stored user state: every hand-set number of auth/
+// and events/, and the page sizes of the private endpoints that read that state.
 import { c, defineGroup } from '../define.js';
 
 const SPEC = 'service-spec.md, Authentication / Limits';
 const ENG = 'engineering choice (issue 7), documented in src/auth and src/events';
+const OWNER = 'engineering choice (issue 13, one owner), documented in src/events and src/app/private-ops.ts';
 
 export const AUTH_LIMITS = defineGroup({
   name: 'auth_limits',
-  version: '1.1.0',
+  version: '1.2.0',
   owner: 'auth',
   entries: {
     anon_calls_per_window: c(30, 'calls', 'anonymous callers: 30 calls per minute per client IP', SPEC),
@@ -26,6 +28,15 @@ export const AUTH_LIMITS = defineGroup({
     sse_heartbeat_ms: c(15_000, 'ms', 'SSE comment heartbeat keeps proxies from closing an idle stream (most idle timeouts are 30-60 s)', ENG),
     sse_replay_max: c(1_000, 'events', 'at most the last 1,000 stored records are replayed on (re)connect', ENG),
     sse_max_buffered_bytes: c(1_048_576, 'bytes', 'a client this far behind is disconnected; it resumes with Last-Event-ID instead of growing memory', ENG),
+    sse_replay_max_bytes: c(1_048_576, 'bytes', 'a (re)connect replays at most this much (the newest records that fit): no more than a live client may fall behind (sse_max_buffered_bytes); one anonymous connect used to replay 93 MB', OWNER),
+    sse_replay_scan_max: c(10_000, 'records', 'a replay examines at most this many stored records for ones the caller may see, so a connect costs bounded work when most records are another owner\'s', OWNER),
+    favorite_payload_max_bytes: c(16_384, 'bytes of JSON', 'a favorite payload is the caller\'s annotation of a property; 16 KiB holds a whole listing row (about 4 KB) several times over and keeps 1,000 replayed records near 16 MB at worst', OWNER),
+    favorite_payload_max_depth: c(16, 'levels of nesting', 'deeper payloads are refused as input, before the store encoder recurses through them', OWNER),
+    preset_name_max_chars: c(120, 'characters', 'preset display name maximum length (same as alerts max_profile_name_chars)', OWNER),
+    state_page_default: c(25, 'records', 'GET /api/state page size when limit is omitted (the inventory page default)', 'service-spec.md, Limits (inventory page size)'),
+    state_page_max: c(100, 'records', 'GET /api/state largest page (the inventory page maximum)', 'service-spec.md, Limits (inventory page size)'),
+    deals_page_default: c(10, 'deals', 'GET /api/deals page size when limit is omitted: each deal may need a valuation (the search_deals default)', 'service-spec.md, Limits (search_deals limit default)'),
+    deals_page_max: c(25, 'deals', 'GET /api/deals largest page: at most 25 valuations per request keeps one call within a few seconds on the worker pool', OWNER),
     note_body_max_chars: c(4_000, 'characters', 'add_note body maximum length', SPEC),
     user_state_key_max_chars: c(256, 'characters', 'property_id, address and preset id become part of an LMDB key; LMDB refuses keys over 1,978 bytes, and 256 chars x 4 UTF-8 bytes + prefix stays under it, so an over-long value is a 400, never a store error', 'lmdb-js maximum key size (1978 bytes)'),
   },
