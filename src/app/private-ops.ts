@@ -5,7 +5,6 @@ import { publicProfile, type StoredProfile } from '../alerts/index.js';
 import { ownerOf, type Caller } from '../auth/authorize.js';
 import { MODEL_VERSIONS } from '../registry/versions.js';
 import { STATE_KINDS, type StateQuery, type DealsQuery, type RunListingsOutput, type StateOutput } from '../contracts/private.js';
-import { Reply } from '../contracts/reply.js';
 import { DISCLOSURE } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
 import { openOwnedStore, type PageItem } from '../events/owned-records.js';
@@ -74,7 +73,7 @@ export function privateOperations(svc: ServiceContext) {
       running ??= runListings({ config: svc.config, store: svc.store, kind: 'manual' }).finally(() => {
         running = null;
       });
-      return new Reply(runSummary(await running, joined), 200);
+      return runSummary(await running, joined);
     },
   };
 }

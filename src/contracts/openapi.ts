@@ -35,7 +35,7 @@ function responses(op: Operation): Record<string, unknown> {
   const ok = op.rest!.produces === 'sse'
     ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
     : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
-  const out: Record<string, unknown> = { [op.rest!.method === 'POST' ? '201' : '200']: ok };
+  const out: Record<string, unknown> = { [String(op.rest!.status)]: ok };
   const statuses = op.rest!.from === 'body' ? { ...ERROR_STATUSES, ...BODY_ERROR_STATUSES } : ERROR_STATUSES;
   for (const [status, description] of Object.entries(statuses).sort()) {
     out[status] = OWN_BODY_STATUSES[op.id]?.includes(status)

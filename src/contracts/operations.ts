@@ -11,7 +11,8 @@ import { TractListSchema } from './tracts.js';
 import * as O from './tools.js';
 
 export type { OpScope } from './auth.js';
-export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; produces?: 'json' | 'sse' };
+/** `status`: the success status the REST door sends and OpenAPI documents (201 for a POST that creates, 200 otherwise). */
+export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; status: 200 | 201; produces?: 'json' | 'sse' };
 export type ToolBinding = { name: string; replacement?: string; aliases?: ReadonlyArray<{ name: string; replacement: string }> };
 
 export type Operation = {
@@ -24,8 +25,8 @@ export type Operation = {
   output: z.ZodType;
 };
 
-const get = (path: string, produces: 'json' | 'sse' = 'json'): RestBinding => ({ method: 'GET', path, from: 'query', produces });
-const post = (path: string): RestBinding => ({ method: 'POST', path, from: 'body' });
+const get = (path: string, produces: 'json' | 'sse' = 'json'): RestBinding => ({ method: 'GET', path, from: 'query', status: 200, produces });
+const post = (path: string, status: 200 | 201 = 201): RestBinding => ({ method: 'POST', path, from: 'body', status });
 
 export const OPERATIONS: readonly Operation[] = [
   { id: 'health', summary: 'Liveness, storage bindings, last listings run, stale model rows', scope: 'read', rest: get('/api/health'), input: I.EmptyInputSchema, output: HealthSchema },
@@ -46,7 +47,7 @@ export const OPERATIONS: readonly Operation[] = [
   { id: 'scorecard', summary: 'Per-segment error and suppression rates', scope: 'read', rest: get('/api/metrics/scorecard'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'state', summary: 'The caller\'s own favorites, notes, presets and alert profiles, newest write first, paginated by cursor (any valid key)', scope: 'private', rest: get('/api/state'), input: StateQuerySchema, output: StateOutputSchema },
   { id: 'deals', summary: 'The caller\'s saved deals (favorites), newest first, each with its current valuation and score (any valid key)', scope: 'private', rest: get('/api/deals'), input: DealsQuerySchema, output: DealsOutputSchema },
-  { id: 'run_listings', summary: 'Run the listings job now (operator-only, Bearer WRITE_SECRET); a request while a run is in progress joins it', scope: 'operator', rest: post('/api/run-listings'), input: I.EmptyInputSchema, output: RunListingsOutputSchema },
+  { id: 'run_listings', summary: 'Run the listings job now (operator-only, Bearer WRITE_SECRET); a request while a run is in progress joins it', scope: 'operator', rest: post('/api/run-listings', 200), input: I.EmptyInputSchema, output: RunListingsOutputSchema },
   { id: 'admin_analytics', summary: 'Operator-only beta funnel aggregates (Bearer WRITE_SECRET)', scope: 'operator', rest: get('/api/admin/analytics'), input: I.AnalyticsQuerySchema, output: O.AnalyticsOutputSchema },
 
   { id: 'search_investment_inventory', summary: 'Point-supported, current-model listings ranked by per-strategy inventory percentile; range-only, area-context, stale and suppressed rows excluded', scope: 'read', tool: { name: 'search_investment_inventory' }, input: I.InventorySearchInputSchema, output: O.InventorySearchOutputSchema },

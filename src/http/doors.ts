@@ -99,7 +99,7 @@ export function registerOperationRoutes(router: Router, operations: ReadonlyMap<
     const route = async (ctx: Context): Promise<void> => {
       if (ctx.state.operationId !== op.id) throw new AppError('not_found', `no route for ${ctx.method} ${ctx.path}`);
       const answer = await fn(ctx.state.input as never, { caller: callerOf(ctx), requestId: String(ctx.state.requestId ?? '') });
-      send(ctx, answer, op.rest!.method === 'POST' ? 201 : 200);
+      send(ctx, answer, op.rest!.status);
     };
     if (op.rest.method === 'GET') router.get(op.rest.path, route);
     else router.post(op.rest.path, route);
