@@ -1,5 +1,6 @@
 // Start-up of the service: make sure a corpus is stored (first start generates and ingests the default one), open the
-// store, then serve REST and MCP on HOST:PORT. Returns a handle whose close() stops everything in order.
+// store, then serve REST and MCP on HOST:PORT. Returns a handle whose close() drains the doors (bounded by the doors
+// group's drain_timeout_ms) and then stops everything in order; SIGTERM and SIGINT call it and exit 0.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openAudit, scheduleAuditSweep } from './auth/audit.js';
@@ -7,7 +8,9 @@ import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
+import { createDrain, stopListening } from './http/drain.js';
 import type { ServiceContext } from './app/context.js';
+import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger, type Logger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
@@ -43,15 +46,26 @@ async function startBackgroundJobs(config: Config, store: Store, log: Logger): P
 
 export type ServiceHandle = { url: string; port: number; svc: ServiceContext; server: Server; close: () => Promise<void> };
 
-/** `limiter`: inject the shared rate limiter (tests give it their own clock or a higher anonymous limit). */
-export async function startService(config: Config, opts: { installSignalHandlers?: boolean; limiter?: Limiter } = {}): Promise<ServiceHandle> {
+export type StartOptions = {
+  installSignalHandlers?: boolean;
+  /** The shared rate limiter (tests give it their own clock or a higher anonymous limit). */
+  limiter?: Limiter;
+  /** Default the doors group's drain_timeout_ms; tests shorten it to see the deadline pass. */
+  drainTimeoutMs?: number;
+};
+
+export async function startService(config: Config, opts: StartOptions = {}): Promise<ServiceHandle> {
   const log = createLogger(config.logLevel);
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
-  const svc: ServiceContext = { config, store, log, now: () => new Date(), engine: createEngine(config, store), limiter: opts.limiter, closeHooks: [] };
+  const shutdown = new AbortController();
+  const engine = createEngine(config, store);
+  const svc: ServiceContext = { config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [], shutdown: shutdown.signal };
+  const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
-  const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() }) });
+  const toolDoor = (operations: Parameters<typeof createToolDoor>[0]) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() });
+  const app = createApp(svc, { toolDoor, drain });
   const server: Server = await new Promise((resolve, reject) => {
     const s = createHttpServer(app.callback()).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -65,21 +79,35 @@ export async function startService(config: Config, opts: { installSignalHandlers
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections();
+      const drainTimeoutMs = opts.drainTimeoutMs ?? DOORS.v.drain_timeout_ms;
+      log.info('draining', { in_flight: drain.inFlight(), drain_timeout_ms: drainTimeoutMs });
+      drain.begin();
+      shutdown.abort(); // open event streams end now
+      const closed = stopListening(server);
+      const { unfinished } = await drain.settle(drainTimeoutMs);
+      if (unfinished > 0) log.error('drain deadline passed: unfinished requests answered 503 shutting_down', { unfinished });
+      server.closeIdleConnections();
+      for (const hook of svc.closeHooks ?? []) await hook(); // tool sessions (their streams) end, the audit's last batch
+      server.closeAllConnections(); // whatever stream is still open after its clean end was asked for
       await closed;
-      for (const hook of svc.closeHooks ?? []) await hook();
       await jobs?.stop();
-      await svc.engine?.close();
+      await engine.close();
       await store.close();
+      log.info('stopped');
     })();
     return closing;
   };
   if (opts.installSignalHandlers ?? true) {
     for (const sig of ['SIGINT', 'SIGTERM'] as const) {
       process.once(sig, () => {
-        log.info(`${sig}: shutting down`);
-        void close().then(() => process.exit(0));
+        log.info('shutting down', { signal: sig });
+        close().then(
+          () => process.exit(0),
+          (e) => {
+            log.error('shutdown failed', e);
+            process.exit(1);
+          },
+        );
       });
     }
   }

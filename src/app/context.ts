@@ -1,5 +1,5 @@
 // What the application layer is handed at start-up (and the doors through it): configuration, storage, logger, clock,
-// the valuation engine (a worker pool) and the shared rate limiter.
+// the valuation engine (a worker pool), the shared rate limiter and the shutdown signal.
 import type { Limiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
@@ -18,6 +18,8 @@ export type ServiceContext = {
   listenPort?: number;
   /** The valuation engine; absent in tests that do not value (its operations then answer 501 not_implemented). */
   engine?: Engine;
+  /** Aborted when the service starts draining at shutdown: open event streams end cleanly on it. */
+  shutdown?: AbortSignal;
   /** Run by the server's close() after the listener stops and before the store closes (e.g. the audit's last batch). */
   closeHooks?: Array<() => Promise<void>>;
 };

@@ -88,11 +88,12 @@ function send(ctx: Context, answer: unknown, status: number): void {
 }
 
 /**
- * Registers every operation that has a REST binding: the guard validated its input; its function answers. A route
+ * Registers every operation that has a REST binding: the guard validated its input; its function answers. Event
+ * streams end cleanly when `shutdown` aborts. A route
  * the operation guard did not pass (it keys on the same path, so never) answers 404 rather than run unchecked.
  */
-export function registerOperationRoutes(router: Router, operations: ReadonlyMap<string, OperationFn>, doors: DoorServices): void {
-  router.get('/api/events', eventsStreamHandler({ log: doors.events }));
+export function registerOperationRoutes(router: Router, operations: ReadonlyMap<string, OperationFn>, doors: DoorServices, shutdown?: AbortSignal): void {
+  router.get('/api/events', eventsStreamHandler({ log: doors.events, shutdown }));
   for (const op of OPERATIONS) {
     const fn = operations.get(op.id);
     if (!op.rest || !fn || op.rest.produces === 'sse') continue;
