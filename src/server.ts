@@ -3,6 +3,7 @@
 // group's drain_timeout_ms) and then stops everything in order; SIGTERM and SIGINT call it and exit 0.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { openAudit, scheduleAuditSweep } from './auth/audit.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
@@ -10,9 +11,10 @@ import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
 import { createDrain, stopListening } from './http/drain.js';
 import type { ServiceContext } from './app/context.js';
+import { alertObserversOf, runObservedListings } from './app/listings-run.js';
 import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
@@ -22,18 +24,20 @@ import { createToolDoor } from './mcp/door.js';
  * run the listings job once now if it never ran (so inventory and last_run are filled without waiting for 13:00);
  * sweep audit and metering rows past their 12-month retention now and once a day.
  */
-async function startBackgroundJobs(config: Config, store: Store, log: Logger): Promise<{ stop: () => Promise<void> }> {
-  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { runListings, scheduleDailyListings }] = await Promise.all([
+async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => Promise<void> }> {
+  const { config, store, log } = svc;
+  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }] = await Promise.all([
     import('./alerts/index.js'),
-    import('./listings/job.js'),
+    import('./listings/index.js'),
   ]);
   const pending: Promise<unknown>[] = [];
-  const track = (p: Promise<unknown>, what: string): void => {
-    pending.push(p.catch((e) => log.error(`${what} failed`, e)));
+  const track = (p: Promise<unknown>, what: string | null): void => {
+    pending.push(p.catch((e) => (what ? log.error(`${what} failed`, e) : undefined)));
   };
-  track(resumeDelivery(deliveryContextFromConfig(openAlertStore(store.env), config, log)), 'alert delivery resume');
-  const scheduler = scheduleDailyListings(config, store, (e) => log.error('daily listings run failed', e));
-  if (store.lastRun() === null) track(runListings({ config, store, kind: 'manual' }), 'first listings run');
+  track(resumeDelivery({ ...deliveryContextFromConfig(openAlertStore(store.env), config), ...alertObserversOf(svc) }), 'alert delivery resume');
+  // runObservedListings logs its own failure (once); the schedule goes on.
+  const scheduler = startListingsScheduler({ run: () => runObservedListings(svc, 'daily'), onError: () => undefined });
+  if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
   const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
   return {
     stop: async () => {
@@ -50,12 +54,14 @@ export type StartOptions = {
   installSignalHandlers?: boolean;
   /** The shared rate limiter (tests give it their own clock or a higher anonymous limit). */
   limiter?: Limiter;
+  /** Where the JSON log lines go (tests read them); default stderr. */
+  logDestination?: DestinationStream;
   /** Default the doors group's drain_timeout_ms; tests shorten it to see the deadline pass. */
   drainTimeoutMs?: number;
 };
 
 export async function startService(config: Config, opts: StartOptions = {}): Promise<ServiceHandle> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, opts.logDestination);
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
@@ -73,8 +79,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const port = (server.address() as AddressInfo).port;
   svc.listenPort = port;
   const url = `http://${config.host}:${port}`;
-  log.info(`serving on ${url} (ready in ${Math.round(performance.now() - t0)} ms)`);
-  const jobs = config.backgroundJobs ? await startBackgroundJobs(config, store, log) : null;
+  log.info('serving', { url, ready_ms: Math.round(performance.now() - t0) });
+  const jobs = config.backgroundJobs ? await startBackgroundJobs(svc) : null;
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -85,7 +91,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       shutdown.abort(); // open event streams end now
       const closed = stopListening(server);
       const { unfinished } = await drain.settle(drainTimeoutMs);
-      if (unfinished > 0) log.error('drain deadline passed: unfinished requests answered 503 shutting_down', { unfinished });
+      if (unfinished > 0) log.warn('drain deadline passed: unfinished requests answered 503 shutting_down', { unfinished });
       server.closeIdleConnections();
       for (const hook of svc.closeHooks ?? []) await hook(); // tool sessions (their streams) end, the audit's last batch
       server.closeAllConnections(); // whatever stream is still open after its clean end was asked for

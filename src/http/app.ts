@@ -1,5 +1,6 @@
-// The Koa application: request id + error mapping and the shutdown drain first, then the door middleware, then the routes. The doors parse,
-// authorize, call the application layer (src/app), serialize; they never compute (DESIGN.md).
+// The Koa application: access log (request id), error mapping and the shutdown drain first, then the door
+// middleware, then the routes. The doors parse, authorize, call the application layer (src/app), serialize; they never
+// compute (DESIGN.md).
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import type { ServiceContext } from '../app/context.js';
@@ -7,6 +8,7 @@ import { openDoorServices } from '../app/door-services.js';
 import { buildOperations, type OperationFn } from '../app/operations.js';
 import type { Drain } from './drain.js';
 import { errorMiddleware } from './errors.js';
+import { accessLogMiddleware } from './middleware/access-log.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
 
@@ -16,6 +18,7 @@ export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, Operation
 export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: svc.config.trustProxy });
   app.silent = true;
+  app.use(accessLogMiddleware({ log: svc.log }));
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
   if (opts.drain) app.use(opts.drain.middleware);
   const doors = openDoorServices(svc);

@@ -1,5 +1,5 @@
 // `avm serve` as a real child process receiving SIGTERM with valuations in flight: every one is answered 200, then the
-// process exits 0. (Before the drain the requests were reset and the pool's tasks died
+// process exits 0 having logged that it stopped. (Before the drain the requests were reset and the pool's tasks died
 // as worker_crashed.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -44,6 +44,8 @@ describe('avm serve on SIGTERM', () => {
     const exit = await served.exited;
     expect(outcomes.map((o) => ('error' in o ? o.error : o.status))).toEqual([200, 200, 200, 200]);
     expect(exit).toEqual({ code: 0, signal: null });
+    const lines = served.stderr().trim().split('\n').map((l) => JSON.parse(l) as { msg: string; level: number });
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'draining', 'stopped']));
     expect(served.stderr()).not.toMatch(/worker_crashed/);
     agent.destroy();
   }, 60_000);

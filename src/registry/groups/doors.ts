@@ -1,5 +1,5 @@
 // Hand-set numbers of the two doors (REST and MCP): page sizes, input caps, MCP session bounds, the HTTP server's
-// time and connection limits and the shutdown drain.
+// time and connection limits, the shutdown drain and the request id bound.
 import { c, defineGroup } from '../define.js';
 
 const SPEC = 'service-spec.md, Endpoints / Limits';
@@ -7,7 +7,7 @@ const ENG = 'engineering: bounds memory and work per caller';
 
 export const DOORS = defineGroup({
   name: 'doors',
-  version: '1.3.0',
+  version: '1.4.0',
   owner: 'http-mcp',
   entries: {
     highlight_max_ids: c(200, 'ids', 'highlight_properties ids cap: at most one page of listings', ENG),
@@ -26,6 +26,7 @@ export const DOORS = defineGroup({
     connections_check_interval_ms: c(1_000, 'ms', 'how often Node checks the two timeouts above; its default 30 s would let an expired request live 30 s longer', 'Node http.createServer connectionsCheckingInterval'),
     drain_timeout_ms: c(25_000, 'ms', 'after SIGTERM/SIGINT, requests in flight get this long to finish before the ones still running are answered 503 shutting_down; 5 s under the 30 s grace period a container orchestrator gives before SIGKILL, left for closing the pool, audit, jobs and store', 'Kubernetes Pod termination: terminationGracePeriodSeconds default 30 s'),
     drain_retry_after_s: c(1, 's', 'Retry-After on a 503 shutting_down: another instance (or this one restarted) can take the retry at once', ENG),
+    request_id_max_chars: c(128, 'characters', 'an incoming X-Request-Id longer than this (or with characters outside A-Z a-z 0-9 . _ : -) is replaced by a generated one: it is echoed in headers, logs and audit', ENG),
     max_connections: c(512, 'connections', 'open sockets at once (keep-alive, SSE map clients and MCP streams included); beyond it new connections are dropped. Each may hold sse_max_buffered_bytes (1 MiB) of stream backlog, so this bounds that at 0.5 GiB, and stays under the common 1,024 open-file soft limit with room for the store, workers and webhooks', ENG),
   },
 });
