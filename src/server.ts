@@ -12,6 +12,7 @@ import { createHttpServer } from './http/http-server.js';
 import { createDrain, stopListening } from './http/drain.js';
 import type { ServiceContext } from './app/context.js';
 import { alertObserversOf, runObservedListings } from './app/listings-run.js';
+import { createServiceMetrics } from './app/metrics.js';
 import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger } from './log.js';
@@ -67,7 +68,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const store = openStore(config.dataDir);
   const shutdown = new AbortController();
   const engine = createEngine(config, store);
-  const svc: ServiceContext = { config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [], shutdown: shutdown.signal };
+  const svc: ServiceContext = {
+    config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [],
+    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal,
+  };
   const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
   const toolDoor = (operations: Parameters<typeof createToolDoor>[0]) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() });

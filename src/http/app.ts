@@ -1,13 +1,15 @@
-// The Koa application: access log (request id), error mapping and the shutdown drain first, then the door
+// The Koa application: access log (request id, latency), error mapping and the shutdown drain first, then the door
 // middleware, then the routes. The doors parse, authorize, call the application layer (src/app), serialize; they never
 // compute (DESIGN.md).
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import type { ServiceContext } from '../app/context.js';
 import { openDoorServices } from '../app/door-services.js';
+import { createServiceMetrics } from '../app/metrics.js';
 import { buildOperations, type OperationFn } from '../app/operations.js';
 import type { Drain } from './drain.js';
 import { errorMiddleware } from './errors.js';
+import { registerMetricsRoute } from './metrics-route.js';
 import { accessLogMiddleware } from './middleware/access-log.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
@@ -18,7 +20,8 @@ export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, Operation
 export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: svc.config.trustProxy });
   app.silent = true;
-  app.use(accessLogMiddleware({ log: svc.log }));
+  const metrics = (svc.metrics ??= createServiceMetrics(svc));
+  app.use(accessLogMiddleware({ log: svc.log, metrics }));
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
   if (opts.drain) app.use(opts.drain.middleware);
   const doors = openDoorServices(svc);
@@ -32,6 +35,7 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   // at shutdown: end tool sessions, then write the audit's last batch
   svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
   registerOperationRoutes(router, operations, doors, svc.shutdown);
+  registerMetricsRoute(router, metrics, svc.config.writeSecret);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

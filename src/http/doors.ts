@@ -17,6 +17,7 @@ import type { ServiceContext } from '../app/context.js';
 import type { DoorServices } from '../app/door-services.js';
 import type { OperationFn } from '../app/operations.js';
 import { validationError } from './errors.js';
+import { METRICS_PATH } from './metrics-route.js';
 import { auditMiddleware } from './middleware/audit.js';
 import { authMiddleware, callerOf } from './middleware/auth.js';
 import { canonicalPathGuard } from './middleware/canonical-path.js';
@@ -27,7 +28,7 @@ const GUARDED_PREFIXES = ['/mcp', '/api/events'];
 const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** Methods allowed on each served path (GET implies HEAD); OPTIONS is answered by the router with Allow. */
-const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']]]);
+const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']], [METRICS_PATH, ['GET', 'HEAD']]]);
 for (const o of OPERATIONS) if (o.rest) ALLOWED.set(o.rest.path, [...(ALLOWED.get(o.rest.path) ?? []), ...(o.rest.method === 'GET' ? ['GET', 'HEAD'] : [o.rest.method])]);
 
 /** 405 with the Allow header RFC 9110 requires, for a served path's other methods and for unknown verbs (TRACE...). */

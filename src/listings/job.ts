@@ -9,8 +9,8 @@ import { poolScorer } from '../scoring/scorer.js';
 
 export type RunListingsOptions = {
   dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean;
-  /** The service's observers of the alert deliveries this run makes (log lines). */
-  alertObservers?: Pick<DeliveryContext, 'log'>;
+  /** The service's observers of the alert deliveries this run makes (log lines, outcome counters). */
+  alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome'>;
 };
 
 /** Runs the listings job once now (kind `manual` unless told). Opens and closes its own store unless one is passed. */
