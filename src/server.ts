@@ -93,13 +93,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       log.info('draining', { in_flight: drain.inFlight(), drain_timeout_ms: drainTimeoutMs });
       drain.begin();
       shutdown.abort(); // open event streams end now
-      const closed = stopListening(server);
-      const { unfinished } = await drain.settle(drainTimeoutMs);
+      const startedMs = Date.now();
+      const { allClosed } = await stopListening(server, startedMs + drainTimeoutMs);
+      const { unfinished } = await drain.settle(drainTimeoutMs - (Date.now() - startedMs));
       if (unfinished > 0) log.warn('drain deadline passed: unfinished requests answered 503 shutting_down', { unfinished });
       server.closeIdleConnections();
       for (const hook of svc.closeHooks ?? []) await hook(); // tool sessions (their streams) end, the audit's last batch
       server.closeAllConnections(); // whatever stream is still open after its clean end was asked for
-      await closed;
+      await allClosed;
       await jobs?.stop();
       await engine.close();
       await store.close();

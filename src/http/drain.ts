@@ -19,6 +19,11 @@ export type Drain = {
   inFlight(): number;
 };
 
+/** Resolves after `n` turns of the event loop (each setImmediate waits for the poll phase of the next turn). */
+function eventLoopTurns(n: number): Promise<void> {
+  return n <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setImmediate(resolve)).then(() => eventLoopTurns(n - 1));
+}
+
 const isEventStream = (ctx: Context): boolean => ctx.method === 'GET' && (ctx.get('Accept') ?? '').includes('text/event-stream');
 
 function shuttingDown(): AppError {
@@ -35,11 +40,21 @@ function answerShuttingDown(res: ServerResponse, requestId: string): void {
 export function createDrain(): Drain {
   let draining = false;
   const active = new Set<Context>();
-  const idleWaiters: Array<() => void> = [];
+  const idleWaiters: Array<(idle: boolean) => void> = [];
   const release = (ctx: Context): void => {
     active.delete(ctx);
-    if (active.size === 0) idleWaiters.splice(0).forEach((w) => w());
+    if (active.size === 0) idleWaiters.splice(0).forEach((w) => w(true));
   };
+  /** True once no request is in flight, false if `ms` pass first. */
+  const idleWithin = (ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (active.size === 0) return resolve(true);
+      const timer = setTimeout(() => resolve(false), Math.max(0, ms));
+      idleWaiters.push((idle) => {
+        clearTimeout(timer);
+        resolve(idle);
+      });
+    });
   const middleware = async (ctx: Context, next: Next): Promise<void> => {
     if (draining) {
       ctx.set('Connection', 'close');
@@ -62,27 +77,44 @@ export function createDrain(): Drain {
       draining = true;
     },
     inFlight: () => active.size,
-    settle: (timeoutMs) =>
-      new Promise((resolve) => {
-        if (active.size === 0) return resolve({ unfinished: 0 });
-        const timer = setTimeout(() => {
+    settle: async (timeoutMs) => {
+      const deadlineMs = Date.now() + timeoutMs;
+      for (;;) {
+        // A request whose bytes sit on a socket the loop has not read yet (one just accepted) joins `active` within
+        // two turns; idle connections are closed after settle(), so it must be seen before then.
+        await eventLoopTurns(2);
+        if (active.size === 0) return { unfinished: 0 };
+        if (!(await idleWithin(deadlineMs - Date.now()))) {
           const late = [...active].filter((ctx) => !ctx.res.headersSent);
           for (const ctx of late) answerShuttingDown(ctx.res, String(ctx.state.requestId ?? ''));
-          resolve({ unfinished: late.length });
-        }, timeoutMs);
-        idleWaiters.push(() => {
-          clearTimeout(timer);
-          resolve({ unfinished: 0 });
-        });
-      }),
+          return { unfinished: late.length };
+        }
+      }
+    },
   };
 }
 
 /**
  * Stops accepting connections but keeps the open ones (net.Server's close: http.Server's own also closes idle
  * keep-alive connections at once, and a request a client is writing on one then meets a reset instead of a 503).
- * Resolves once every connection is closed.
+ * Connections the kernel already completed wait in the accept backlog, and closing the listener would reset them; so
+ * the listener closes only once two turns of the event loop pass without accepting one (Node may take one per turn),
+ * or at `deadlineMs`: those connections are accepted and their requests answered 503. Resolves when the listener is
+ * closed, with `allClosed`, which resolves once every connection is closed.
  */
-export function stopListening(server: Server): Promise<void> {
-  return new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+export async function stopListening(server: Server, deadlineMs: number): Promise<{ allClosed: Promise<void> }> {
+  let accepted = 0;
+  const count = (): void => {
+    accepted++;
+  };
+  server.on('connection', count);
+  const acceptBacklog = async (): Promise<void> => {
+    for (let seen = -1; seen !== accepted && Date.now() < deadlineMs; ) {
+      seen = accepted;
+      await eventLoopTurns(2);
+    }
+    server.off('connection', count);
+  };
+  await acceptBacklog();
+  return { allClosed: new Promise((resolve) => NetServer.prototype.close.call(server, () => resolve())) };
 }

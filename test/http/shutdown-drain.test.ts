@@ -2,6 +2,7 @@
 // the drain get 503 shutting_down with Connection: close, past the drain deadline the unfinished ones get that 503
 // too, an open event stream ends cleanly; no request sees a reset. (Before the drain, close() reset them all.)
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../src/server.js';
 import { startService } from '../../src/server.js';
@@ -69,6 +70,27 @@ describe('ServiceHandle.close() while requests are in flight', () => {
       expect(!('error' in o) && o.requestId).toMatch(/^[0-9a-f-]{36}$/);
     }
     agent.destroy();
+  });
+
+  it('answers 503 to connections the kernel completed but the service had not yet accepted, rather than resetting them', async () => {
+    const svc = await start();
+    // net.connect issues its connect() on the next tick: after this tick the handshakes sit in the listener's accept
+    // backlog, and close() runs before the event loop could accept them.
+    const replies = Array.from({ length: 5 }, () => {
+      const socket = connect(svc.port, '127.0.0.1');
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${svc.port}\r\n\r\n`);
+      return new Promise<string>((resolve) => {
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (c: string) => (text += c));
+        socket.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+        socket.on('close', () => resolve(text.split('\r\n')[0]));
+      });
+    });
+    await new Promise<void>((r) => process.nextTick(r));
+    await svc.close();
+    service = null;
+    expect(await Promise.all(replies)).toEqual(Array(5).fill('HTTP/1.1 503 Service Unavailable'));
   });
 
   it('ends an open /api/events stream cleanly (the response ends, no reset)', async () => {
