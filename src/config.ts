@@ -25,7 +25,7 @@ const EnvSchema = z.object({
   AVM_TELEGRAM_BOT_TOKEN: z.string().optional(),
   AVM_ALLOWED_HOSTS: z.string().optional(),
   AVM_ALLOWED_ORIGINS: z.string().optional(),
-  AVM_LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  AVM_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   AVM_BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
 });
 
@@ -48,7 +48,7 @@ export type Config = {
   telegramBotToken: string | null;
   allowedHosts: string[];
   allowedOrigins: string[];
-  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Daily 13:00 UTC listings scheduler, a first listings run when none has run yet, and alert-delivery resume. */
   backgroundJobs: boolean;
 };

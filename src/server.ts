@@ -1,15 +1,21 @@
 // Start-up of the service: make sure a corpus is stored (first start generates and ingests the default one), open the
-// store, then serve REST and MCP on HOST:PORT. Returns a handle whose close() stops everything in order.
+// store, then serve REST and MCP on HOST:PORT. Returns a handle whose close() drains the doors (bounded by the doors
+// group's drain_timeout_ms) and then stops everything in order; SIGTERM and SIGINT call it and exit 0.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { openAudit, scheduleAuditSweep } from './auth/audit.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
+import { createDrain, stopListening } from './http/drain.js';
 import type { ServiceContext } from './app/context.js';
+import { alertObserversOf, runObservedListings } from './app/listings-run.js';
+import { createServiceMetrics } from './app/metrics.js';
+import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
@@ -19,18 +25,20 @@ import { createToolDoor } from './mcp/door.js';
  * run the listings job once now if it never ran (so inventory and last_run are filled without waiting for 13:00);
  * sweep audit and metering rows past their 12-month retention now and once a day.
  */
-async function startBackgroundJobs(config: Config, store: Store, log: Logger): Promise<{ stop: () => Promise<void> }> {
-  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { runListings, scheduleDailyListings }] = await Promise.all([
+async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => Promise<void> }> {
+  const { config, store, log } = svc;
+  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }] = await Promise.all([
     import('./alerts/index.js'),
-    import('./listings/job.js'),
+    import('./listings/index.js'),
   ]);
   const pending: Promise<unknown>[] = [];
-  const track = (p: Promise<unknown>, what: string): void => {
-    pending.push(p.catch((e) => log.error(`${what} failed`, e)));
+  const track = (p: Promise<unknown>, what: string | null): void => {
+    pending.push(p.catch((e) => (what ? log.error(`${what} failed`, e) : undefined)));
   };
-  track(resumeDelivery(deliveryContextFromConfig(openAlertStore(store.env), config, log)), 'alert delivery resume');
-  const scheduler = scheduleDailyListings(config, store, (e) => log.error('daily listings run failed', e));
-  if (store.lastRun() === null) track(runListings({ config, store, kind: 'manual' }), 'first listings run');
+  track(resumeDelivery({ ...deliveryContextFromConfig(openAlertStore(store.env), config), ...alertObserversOf(svc) }), 'alert delivery resume');
+  // runObservedListings logs its own failure (once); the schedule goes on.
+  const scheduler = startListingsScheduler({ run: () => runObservedListings(svc, 'daily'), onError: () => undefined });
+  if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
   const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
   return {
     stop: async () => {
@@ -43,15 +51,31 @@ async function startBackgroundJobs(config: Config, store: Store, log: Logger): P
 
 export type ServiceHandle = { url: string; port: number; svc: ServiceContext; server: Server; close: () => Promise<void> };
 
-/** `limiter`: inject the shared rate limiter (tests give it their own clock or a higher anonymous limit). */
-export async function startService(config: Config, opts: { installSignalHandlers?: boolean; limiter?: Limiter } = {}): Promise<ServiceHandle> {
-  const log = createLogger(config.logLevel);
+export type StartOptions = {
+  installSignalHandlers?: boolean;
+  /** The shared rate limiter (tests give it their own clock or a higher anonymous limit). */
+  limiter?: Limiter;
+  /** Where the JSON log lines go (tests read them); default stderr. */
+  logDestination?: DestinationStream;
+  /** Default the doors group's drain_timeout_ms; tests shorten it to see the deadline pass. */
+  drainTimeoutMs?: number;
+};
+
+export async function startService(config: Config, opts: StartOptions = {}): Promise<ServiceHandle> {
+  const log = createLogger(config.logLevel, opts.logDestination);
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
-  const svc: ServiceContext = { config, store, log, now: () => new Date(), engine: createEngine(config, store), limiter: opts.limiter, closeHooks: [] };
+  const shutdown = new AbortController();
+  const engine = createEngine(config, store);
+  const svc: ServiceContext = {
+    config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [],
+    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal,
+  };
+  const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
-  const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() }) });
+  const toolDoor = (operations: Parameters<typeof createToolDoor>[0]) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() });
+  const app = createApp(svc, { toolDoor, drain });
   const server: Server = await new Promise((resolve, reject) => {
     const s = createHttpServer(app.callback()).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -59,27 +83,42 @@ export async function startService(config: Config, opts: { installSignalHandlers
   const port = (server.address() as AddressInfo).port;
   svc.listenPort = port;
   const url = `http://${config.host}:${port}`;
-  log.info(`serving on ${url} (ready in ${Math.round(performance.now() - t0)} ms)`);
-  const jobs = config.backgroundJobs ? await startBackgroundJobs(config, store, log) : null;
+  log.info('serving', { url, ready_ms: Math.round(performance.now() - t0) });
+  const jobs = config.backgroundJobs ? await startBackgroundJobs(svc) : null;
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections();
-      await closed;
-      for (const hook of svc.closeHooks ?? []) await hook();
+      const drainTimeoutMs = opts.drainTimeoutMs ?? DOORS.v.drain_timeout_ms;
+      log.info('draining', { in_flight: drain.inFlight(), drain_timeout_ms: drainTimeoutMs });
+      drain.begin();
+      shutdown.abort(); // open event streams end now
+      const startedMs = Date.now();
+      const { allClosed } = await stopListening(server, startedMs + drainTimeoutMs);
+      const { unfinished } = await drain.settle(drainTimeoutMs - (Date.now() - startedMs));
+      if (unfinished > 0) log.warn('drain deadline passed: unfinished requests answered 503 shutting_down', { unfinished });
+      server.closeIdleConnections();
+      for (const hook of svc.closeHooks ?? []) await hook(); // tool sessions (their streams) end, the audit's last batch
+      server.closeAllConnections(); // whatever stream is still open after its clean end was asked for
+      await allClosed;
       await jobs?.stop();
-      await svc.engine?.close();
+      await engine.close();
       await store.close();
+      log.info('stopped');
     })();
     return closing;
   };
   if (opts.installSignalHandlers ?? true) {
     for (const sig of ['SIGINT', 'SIGTERM'] as const) {
       process.once(sig, () => {
-        log.info(`${sig}: shutting down`);
-        void close().then(() => process.exit(0));
+        log.info('shutting down', { signal: sig });
+        close().then(
+          () => process.exit(0),
+          (e) => {
+            log.error('shutdown failed', e);
+            process.exit(1);
+          },
+        );
       });
     }
   }

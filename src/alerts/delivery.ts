@@ -29,7 +29,12 @@ export type DeliveryContext = {
   concurrency?: number;
   /** Structured log sink; never receives secrets, bodies or URLs. */
   log?: (event: string, fields: Record<string, unknown>) => void;
+  /** Told each attempt's outcome (the service counts them for /metrics). */
+  onOutcome?: (outcome: AlertOutcome) => void;
 };
+
+/** One attempt's outcome: delivered; retried (it failed and another attempt follows); dead_lettered (the round gave up). */
+export type AlertOutcome = 'delivered' | 'retried' | 'dead_lettered';
 
 export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,12 +84,19 @@ async function runRound(ctx: DeliveryContext, id: string): Promise<AlertState | 
     });
     ctx.log?.('alert_attempt', { id, channel: rec.channel, round: rec.rounds, attempt: n, ok: o.ok, status: o.status, diagnostic: o.diagnostic });
     if (!after) return getAlert(ctx.store, id)?.state; // finished elsewhere meanwhile
-    if (o.ok) return 'delivered';
+    if (o.ok) {
+      ctx.onOutcome?.('delivered');
+      return 'delivered';
+    }
     last = o.diagnostic;
     if (o.permanent) break;
-    if (n < ALERTS.v.max_attempts) await sleep(ALERTS.v.backoff_ms[n - 1]);
+    if (n < ALERTS.v.max_attempts) {
+      ctx.onOutcome?.('retried');
+      await sleep(ALERTS.v.backoff_ms[n - 1]);
+    }
   }
   await markDeadLettered(ctx.store, id, last, new Date(nowMs()));
+  ctx.onOutcome?.('dead_lettered');
   ctx.log?.('alert_dead_lettered', { id, channel: rec.channel, diagnostic: last });
   return 'dead_lettered';
 }

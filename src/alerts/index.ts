@@ -7,7 +7,7 @@ export type { ProfileInput, StoredProfile, PublicProfile } from './profile.js';
 export { AlertPayloadSchema, buildAlertPayload, type AlertPayload, type ScoredRow, type ModelVersions } from './payload.js';
 export { openAlertStore, type AlertStore } from './store.js';
 export { runDigest, type DigestRun, type DigestResult } from './digest.js';
-export { deliverAlert, deliverPending, resumeDelivery, deliveryContextFromConfig, type DeliveryContext } from './delivery.js';
+export { deliverAlert, deliverPending, resumeDelivery, deliveryContextFromConfig, type DeliveryContext, type AlertOutcome } from './delivery.js';
 export { listAlerts, getAlert, type OutboxRecord } from './outbox.js';
 export { listDeadLetters, replayDeadLetter, formatDeadLetters } from './cli.js';
 export { verifyAlertSignature, signAlert } from './signature.js';

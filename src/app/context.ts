@@ -1,10 +1,11 @@
 // What the application layer is handed at start-up (and the doors through it): configuration, storage, logger, clock,
-// the valuation engine (a worker pool) and the shared rate limiter.
+// the valuation engine (a worker pool), the shared rate limiter, the metrics and the shutdown signal.
 import type { Limiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { Engine } from './engine.js';
+import type { ServiceMetrics } from './metrics.js';
 
 export type ServiceContext = {
   config: Config;
@@ -18,6 +19,10 @@ export type ServiceContext = {
   listenPort?: number;
   /** The valuation engine; absent in tests that do not value (its operations then answer 501 not_implemented). */
   engine?: Engine;
+  /** The Prometheus registry and its recorders (/metrics); created by createApp when absent. */
+  metrics?: ServiceMetrics;
+  /** Aborted when the service starts draining at shutdown: open event streams end cleanly on it. */
+  shutdown?: AbortSignal;
   /** Run by the server's close() after the listener stops and before the store closes (e.g. the audit's last batch). */
   closeHooks?: Array<() => Promise<void>>;
 };

@@ -10,7 +10,7 @@ import type { Store } from '../store/store.js';
 import { chainOfConfig } from '../valuation/fallback/serve.js';
 import type { ValueInput } from '../valuation/value.js';
 import type { EngineInputs, EngineOp } from '../workers/answers/index.js';
-import { createValuationPool, type ValuationPool } from '../workers/pool.js';
+import { createValuationPool, type PoolStats, type ValuationPool } from '../workers/pool.js';
 import { readStamp, type Stamp } from '../workers/stamp.js';
 import { ANSWER_TASK, VALUE_TASK, type AnswerPayload, type StampedPayload } from '../workers/tasks/valuation.task.js';
 
@@ -21,6 +21,8 @@ export type Engine = {
   value(input: ValueInput): Promise<Valuation>;
   /** The versions the next answer is computed under. */
   stamp(): Stamp;
+  /** The pool's gauges; null until the first valuation starts it. */
+  poolStats?(): PoolStats | null;
   close(): Promise<void>;
 };
 
@@ -31,13 +33,14 @@ export function valuationTaskModulePath(): string {
 
 export function createEngine(config: Config, store: Store): Engine {
   let pool: Promise<ValuationPool> | null = null;
+  let started: ValuationPool | null = null;
   const ensure = (): Promise<ValuationPool> =>
     (pool ??= createValuationPool({
       workers: config.workers,
       maxQueue: config.poolMaxQueue,
       taskTimeoutMs: config.taskTimeoutMs,
       taskModules: [valuationTaskModulePath()],
-    }).catch((e) => {
+    }).then((p) => (started = p)).catch((e) => {
       pool = null; // a failed start is retried by the next request
       throw e;
     }));
@@ -50,6 +53,7 @@ export function createEngine(config: Config, store: Store): Engine {
     },
     value: async (input) => (await ensure()).run<Valuation>(VALUE_TASK, { ...stamped(), input }),
     stamp: () => readStamp(store),
+    poolStats: () => started?.stats() ?? null,
     close: async () => {
       if (pool) await (await pool).close();
     },

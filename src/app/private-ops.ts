@@ -9,7 +9,8 @@ import { DISCLOSURE } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
 import { openOwnedStore, type PageItem } from '../events/owned-records.js';
 import type { Favorite } from '../events/user-state.js';
-import { runListings, type ListingsRunResult } from '../listings/index.js';
+import type { ListingsRunResult } from '../listings/index.js';
+import { runObservedListings } from './listings-run.js';
 import type { ServiceContext } from './context.js';
 import { dealOf, currentListingRows } from './deals.js';
 
@@ -70,7 +71,7 @@ export function privateOperations(svc: ServiceContext) {
     },
     run_listings: async () => {
       const joined = running !== null;
-      running ??= runListings({ config: svc.config, store: svc.store, kind: 'manual' }).finally(() => {
+      running ??= runObservedListings(svc, 'manual').finally(() => {
         running = null;
       });
       return runSummary(await running, joined);

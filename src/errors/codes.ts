@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   pool_queue_full: { status: 503, description: 'The valuation worker pool queue is full; retry after the Retry-After seconds.' },
   pool_timeout: { status: 503, description: 'A valuation task exceeded its time limit.' },
   worker_crashed: { status: 503, description: 'A valuation worker stopped unexpectedly; the task was not completed.' },
+  shutting_down: { status: 503, description: 'The service is draining before it stops: the request was not started (the connection is closed); retry after the Retry-After seconds, on another instance or after the restart.' },
   corpus_unavailable: { status: 503, description: 'No sales snapshot has been ingested yet.' },
   opendata_unreachable: { status: 503, description: 'The open-data comp source could not be reached.' },
   kernel_error: { status: 500, description: 'The valuation kernel returned an error code.' },
@@ -33,4 +34,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.1.0';
+export const ERROR_TAXONOMY_VERSION = '1.2.0';

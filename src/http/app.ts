@@ -1,21 +1,29 @@
-// The Koa application: request id + error mapping first, then the door middleware, then the routes. The doors parse,
-// authorize, call the application layer (src/app), serialize; they never compute (DESIGN.md).
+// The Koa application: access log (request id, latency), error mapping and the shutdown drain first, then the door
+// middleware, then the routes. The doors parse, authorize, call the application layer (src/app), serialize; they never
+// compute (DESIGN.md).
 import Koa from 'koa';
 import { Router } from '@koa/router';
 import type { ServiceContext } from '../app/context.js';
 import { openDoorServices } from '../app/door-services.js';
+import { createServiceMetrics } from '../app/metrics.js';
 import { buildOperations, type OperationFn } from '../app/operations.js';
+import type { Drain } from './drain.js';
 import { errorMiddleware } from './errors.js';
+import { registerMetricsRoute } from './metrics-route.js';
+import { accessLogMiddleware } from './middleware/access-log.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
 
-/** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. */
-export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor };
+/** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. `drain`: the server's. */
+export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor; drain?: Drain };
 
 export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   const app = new Koa({ proxy: svc.config.trustProxy });
   app.silent = true;
+  const metrics = (svc.metrics ??= createServiceMetrics(svc));
+  app.use(accessLogMiddleware({ log: svc.log, metrics }));
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
+  if (opts.drain) app.use(opts.drain.middleware);
   const doors = openDoorServices(svc);
   const operations = buildOperations(svc, doors);
   mountDoorMiddleware(app, svc, doors);
@@ -26,7 +34,8 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   if (tools) registerToolRoutes(router, doors, tools);
   // at shutdown: end tool sessions, then write the audit's last batch
   svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
-  registerOperationRoutes(router, operations, doors);
+  registerOperationRoutes(router, operations, doors, svc.shutdown);
+  registerMetricsRoute(router, metrics, svc.config.writeSecret);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

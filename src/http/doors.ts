@@ -17,6 +17,7 @@ import type { ServiceContext } from '../app/context.js';
 import type { DoorServices } from '../app/door-services.js';
 import type { OperationFn } from '../app/operations.js';
 import { validationError } from './errors.js';
+import { METRICS_PATH } from './metrics-route.js';
 import { auditMiddleware } from './middleware/audit.js';
 import { authMiddleware, callerOf } from './middleware/auth.js';
 import { canonicalPathGuard } from './middleware/canonical-path.js';
@@ -27,7 +28,7 @@ const GUARDED_PREFIXES = ['/mcp', '/api/events'];
 const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** Methods allowed on each served path (GET implies HEAD); OPTIONS is answered by the router with Allow. */
-const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']]]);
+const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']], [METRICS_PATH, ['GET', 'HEAD']]]);
 for (const o of OPERATIONS) if (o.rest) ALLOWED.set(o.rest.path, [...(ALLOWED.get(o.rest.path) ?? []), ...(o.rest.method === 'GET' ? ['GET', 'HEAD'] : [o.rest.method])]);
 
 /** 405 with the Allow header RFC 9110 requires, for a served path's other methods and for unknown verbs (TRACE...). */
@@ -88,11 +89,12 @@ function send(ctx: Context, answer: unknown, status: number): void {
 }
 
 /**
- * Registers every operation that has a REST binding: the guard validated its input; its function answers. A route
+ * Registers every operation that has a REST binding: the guard validated its input; its function answers. Event
+ * streams end cleanly when `shutdown` aborts. A route
  * the operation guard did not pass (it keys on the same path, so never) answers 404 rather than run unchecked.
  */
-export function registerOperationRoutes(router: Router, operations: ReadonlyMap<string, OperationFn>, doors: DoorServices): void {
-  router.get('/api/events', eventsStreamHandler({ log: doors.events }));
+export function registerOperationRoutes(router: Router, operations: ReadonlyMap<string, OperationFn>, doors: DoorServices, shutdown?: AbortSignal): void {
+  router.get('/api/events', eventsStreamHandler({ log: doors.events, shutdown }));
   for (const op of OPERATIONS) {
     const fn = operations.get(op.id);
     if (!op.rest || !fn || op.rest.produces === 'sse') continue;

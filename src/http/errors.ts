@@ -1,11 +1,11 @@
 // Maps any thrown error to the one error body {error: {code, message, request_id}} with the taxonomy's HTTP status.
 // Unknown errors become 500 internal_error with nothing internal exposed; the log keeps the detail.
 import type { Context, Next } from 'koa';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, isAppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { errorBody } from '../contracts/error-body.js';
+import { assignRequestId } from './middleware/request-id.js';
 
 export { ErrorBodySchema, errorBody, type ErrorBody } from '../contracts/error-body.js';
 
@@ -27,18 +27,20 @@ function toAppError(err: unknown): AppError {
   return new AppError('internal_error', 'internal error', { cause: err });
 }
 
-/** First middleware: assigns a request id, catches everything below it, logs 5xx. */
+/**
+ * Catches everything below it and answers the one error body carrying the request id; logs each 5xx once, with that id
+ * (the access log line names the code too: `ctx.state.errorCode`).
+ */
 export function errorMiddleware(log: (msg: string, extra?: unknown) => void) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    const requestId = randomUUID();
-    ctx.state.requestId = requestId;
-    ctx.set('X-Request-Id', requestId);
+    const requestId = assignRequestId(ctx);
     try {
       await next();
       if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) throw new AppError('not_found', `no route for ${ctx.method} ${ctx.path}`);
     } catch (err) {
       const e = toAppError(err);
-      if (e.status >= 500) log(`request ${requestId} failed: ${e.code}`, (err as Error)?.stack ?? err);
+      ctx.state.errorCode = e.code;
+      if (e.status >= 500) log('request failed', { request_id: requestId, code: e.code, err: err instanceof Error ? err : String(err) });
       ctx.status = e.status;
       if (e.retryAfterSec != null) ctx.set('Retry-After', String(e.retryAfterSec));
       ctx.body = errorBody(e, requestId);

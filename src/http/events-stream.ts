@@ -16,6 +16,8 @@ export type EventsStreamOptions = {
   replayMaxBytes?: number;
   replayScanMax?: number;
   maxBufferedBytes?: number;
+  /** Aborted at shutdown: every open stream ends (a clean end of the chunked response; EventSource reconnects). */
+  shutdown?: AbortSignal;
   /** The owner whose private records this request may see (null: public records only); default: the caller's key. */
   viewer?: (ctx: Context) => string | null;
 };
@@ -101,9 +103,14 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
       if (visible(rec)) send(formatRecord(rec));
     });
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
+    const endStream = (): void => {
+      out.end();
+    };
+    opts.shutdown?.addEventListener('abort', endStream, { once: true });
     const cleanup = (): void => {
       clearInterval(heartbeat);
       unsubscribe();
+      opts.shutdown?.removeEventListener('abort', endStream);
     };
     out.once('close', cleanup);
     ctx.res.once('close', () => {

@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js';
 import type { ScoredListing } from './rows.js';
 
 export { runListingsOnce, subjectOfListing, FIRST_SEEN_META_KEY, type ListingsRunDeps, type ListingsRunResult, type RunKind } from './run.js';
-export { runListings, scheduleDailyListings, formatRunSummary, type RunListingsOptions } from './job.js';
+export { runListings, formatRunSummary, type RunListingsOptions } from './job.js';
 export { startListingsScheduler, nextRunAt, type ListingsScheduler, type SchedulerOptions } from './scheduler.js';
 export { searchInventory, searchDeals, InventoryQuerySchema, INVENTORY_FIELDS, type InventoryQuery, type InventoryPage, type SearchDealsQuery } from './inventory.js';
 export { geographyResolver } from './geography.js';

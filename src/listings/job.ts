@@ -1,13 +1,17 @@
 // The listings job as the CLI (`avm run-listings`) and the service's daily scheduler run it: open the store (or use
-// the caller's), start a scoring pool, run once, deliver alerts, close what it opened.
-import { deliveryContextFromConfig, openAlertStore } from '../alerts/index.js';
+// the caller's), start a scoring pool, run once, deliver alerts, close what it opened. The service arms the daily
+// schedule itself (startListingsScheduler) over its observed run (src/app/listings-run.ts).
+import { deliveryContextFromConfig, openAlertStore, type DeliveryContext } from '../alerts/index.js';
 import { loadConfig, type Config } from '../config.js';
 import { openStore, type Store } from '../store/store.js';
 import { runListingsOnce, type ListingsRunResult, type RunKind } from './run.js';
-import { startListingsScheduler, type ListingsScheduler } from './scheduler.js';
 import { poolScorer } from '../scoring/scorer.js';
 
-export type RunListingsOptions = { dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean };
+export type RunListingsOptions = {
+  dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean;
+  /** The service's observers of the alert deliveries this run makes (log lines, outcome counters). */
+  alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome'>;
+};
 
 /** Runs the listings job once now (kind `manual` unless told). Opens and closes its own store unless one is passed. */
 export async function runListings(o: RunListingsOptions = {}): Promise<ListingsRunResult> {
@@ -15,17 +19,12 @@ export async function runListings(o: RunListingsOptions = {}): Promise<ListingsR
   const store = o.store ?? openStore(config.dataDir);
   const scorer = await poolScorer(store, config);
   try {
-    const alerts = o.alerts === false ? null : deliveryContextFromConfig(openAlertStore(store.env), config);
+    const alerts = o.alerts === false ? null : { ...deliveryContextFromConfig(openAlertStore(store.env), config), ...o.alertObservers };
     return await runListingsOnce({ store, scorer, kind: o.kind ?? 'manual', now: o.now, alerts });
   } finally {
     await scorer.close();
     if (!o.store) await store.close();
   }
-}
-
-/** The service's daily 13:00 UTC job over its open store; errors go to `onError` and the schedule continues. */
-export function scheduleDailyListings(config: Config, store: Store, onError: (e: unknown) => void, now?: () => Date): ListingsScheduler {
-  return startListingsScheduler({ run: () => runListings({ config, store, kind: 'daily', now }), now, onError });
 }
 
 /** One-line summary for the CLI. */

@@ -31,8 +31,12 @@ export type ValuationPool = {
   comps(subject: Subject, opts?: QueryOptions): Promise<CompsResult>;
   compsBatch(subjects: readonly Subject[] | Float64Array, opts?: QueryOptions): Promise<Array<CompsResult | AppError>>;
   readonly threads: number;
+  /** Gauges for /metrics: Piscina's own queue depth and utilization (0..1 since start), and tasks run here not yet settled. */
+  stats(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { queueSize: number; utilization: number; inFlight: number; threads: number };
 
 /** Compiled worker entry: Piscina threads load JavaScript, so even under vitest the worker runs from dist/. */
 export function workerEntryPath(): string {
@@ -99,6 +103,7 @@ export async function createValuationPool(o: PoolOptions): Promise<ValuationPool
     get threads() {
       return piscina.threads.length;
     },
+    stats: () => ({ queueSize: piscina.queueSize, utilization: piscina.utilization, inFlight, threads: piscina.threads.length }),
     close: () => piscina.destroy(),
   };
 }

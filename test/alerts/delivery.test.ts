@@ -102,6 +102,20 @@ describe('deliverAlert(ctx, id) against a real loopback receiver', () => {
     expect(listed).toEqual([expect.objectContaining({ id, attempts: 3, dead_letter: 'http_503: maintenance 2' })]);
   });
 
+  it('tells onOutcome each attempt: a failed one that is retried, then the delivery', async () => {
+    const outcomes: string[] = [];
+    const { ctx, id } = await setup((n) => (n === 0 ? fail500 : ok), { onOutcome: (o) => void outcomes.push(o) });
+    expect(await deliverAlert(ctx, id)).toBe('delivered');
+    expect(outcomes).toEqual(['retried', 'delivered']);
+  });
+
+  it('tells onOutcome retried twice, then dead_lettered, when all 3 attempts fail', async () => {
+    const outcomes: string[] = [];
+    const { ctx, id } = await setup(() => fail500, { onOutcome: (o) => void outcomes.push(o) });
+    expect(await deliverAlert(ctx, id)).toBe('dead_lettered');
+    expect(outcomes).toEqual(['retried', 'retried', 'dead_lettered']);
+  });
+
   it('does not follow a 3xx: it is a failure with the Location in the diagnostic', async () => {
     const { ctx, id } = await setup(() => ({ kind: 'redirect', status: 302, location: 'http://127.0.0.1:1/elsewhere' }));
     expect(await deliverAlert(ctx, id)).toBe('dead_lettered');

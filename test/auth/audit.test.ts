@@ -142,8 +142,9 @@ describe('requireOperator(writeSecret) + auditMiddleware over HTTP', () => {
       const bad = await rawRequest(server.port, { path: '/api/admin/analytics?days=0', headers: [['Authorization', `Bearer ${secret}`]] });
       expect(bad.status).toBe(400);
       await audit.flush();
-      // 5 calls so far, all metered under `rejected` (wrong or operator bearer) or `anonymous` (none), op = route pattern.
-      expect(audit.analytics(1).by_operation).toEqual([{ op: 'GET /api/admin/analytics', calls: 5 }]);
+      // 5 calls so far, all metered under `rejected` (wrong or operator bearer) or `anonymous` (none), op = the operation
+      // the method and path name (even the 401s, refused before any route ran).
+      expect(audit.analytics(1).by_operation).toEqual([{ op: 'admin_analytics', calls: 5 }]);
     } finally {
       await server.close();
     }

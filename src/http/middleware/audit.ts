@@ -2,10 +2,10 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Audit } from '../../auth/audit.js';
 import { callerOf } from './auth.js';
+import { operationNameOf } from './operation-name.js';
 
 /**
- * The operation name is `ctx.state.operationId` when the route sets it, else the matched route pattern, else
- * `unmatched` (never the raw path: that would let callers create unbounded metering rows).
+ * Each call is recorded under `operationNameOf(ctx)` (bounded: never the raw path).
  * Mount inside the error middleware and after `authMiddleware`; thrown errors are recorded with their status.
  */
 export function auditMiddleware(opts: { audit: Audit }): Middleware {
@@ -20,8 +20,7 @@ export function auditMiddleware(opts: { audit: Audit }): Middleware {
       status = typeof s === 'number' ? s : 500;
       throw err;
     } finally {
-      const route = (ctx as Context & { _matchedRoute?: string | RegExp })._matchedRoute;
-      const op = typeof ctx.state.operationId === 'string' ? ctx.state.operationId : route ? `${ctx.method} ${String(route)}` : 'unmatched';
+      const op = operationNameOf(ctx);
       const requestId = typeof ctx.state.requestId === 'string' ? ctx.state.requestId : '';
       opts.audit.record({ caller: callerOf(ctx), op, status, requestId });
     }

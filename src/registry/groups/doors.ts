@@ -1,5 +1,5 @@
-// Hand-set numbers of the two doors (REST and MCP): page sizes, input caps, MCP session bounds and the HTTP server's
-// time and connection limits.
+// Hand-set numbers of the two doors (REST and MCP): page sizes, input caps, MCP session bounds, the HTTP server's
+// time and connection limits, the shutdown drain and the request-observation bounds (request id, latency buckets).
 import { c, defineGroup } from '../define.js';
 
 const SPEC = 'service-spec.md, Endpoints / Limits';
@@ -7,7 +7,7 @@ const ENG = 'engineering: bounds memory and work per caller';
 
 export const DOORS = defineGroup({
   name: 'doors',
-  version: '1.2.0',
+  version: '1.5.0',
   owner: 'http-mcp',
   entries: {
     highlight_max_ids: c(200, 'ids', 'highlight_properties ids cap: at most one page of listings', ENG),
@@ -24,6 +24,10 @@ export const DOORS = defineGroup({
     request_timeout_ms: c(20_000, 'ms', 'a request (headers and body) must arrive whole within this, else Node answers 408 and closes: a trickled partial body cannot hold a connection; 1 MiB (json_body_max_bytes) at 512 kbit/s takes 16 s', ENG),
     headers_timeout_ms: c(10_000, 'ms', 'request headers must arrive within this (slow-header attacks); real headers arrive in one packet', ENG),
     connections_check_interval_ms: c(1_000, 'ms', 'how often Node checks the two timeouts above; its default 30 s would let an expired request live 30 s longer', 'Node http.createServer connectionsCheckingInterval'),
+    drain_timeout_ms: c(25_000, 'ms', 'after SIGTERM/SIGINT, requests in flight get this long to finish before the ones still running are answered 503 shutting_down; 5 s under the 30 s grace period a container orchestrator gives before SIGKILL, left for closing the pool, audit, jobs and store', 'Kubernetes Pod termination: terminationGracePeriodSeconds default 30 s'),
+    drain_retry_after_s: c(1, 's', 'Retry-After on a 503 shutting_down: another instance (or this one restarted) can take the retry at once', ENG),
+    request_id_max_chars: c(128, 'characters', 'an incoming X-Request-Id longer than this (or with characters outside A-Z a-z 0-9 . _ : -) is replaced by a generated one: it is echoed in headers, logs and audit', ENG),
+    latency_buckets_s: c([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], 's', 'request latency histogram bucket bounds: prom-client defaults (5 ms to 10 s) plus 30 s, the default worker task timeout (AVM_TASK_TIMEOUT_MS)', 'prom-client Histogram default buckets'),
     max_connections: c(512, 'connections', 'open sockets at once (keep-alive, SSE map clients and MCP streams included); beyond it new connections are dropped. Each may hold sse_max_buffered_bytes (1 MiB) of stream backlog, so this bounds that at 0.5 GiB, and stays under the common 1,024 open-file soft limit with room for the store, workers and webhooks', ENG),
   },
 });

@@ -1,0 +1,31 @@
+// The listings run as the service makes it (first start, the daily schedule, POST /api/run-listings): the one job of
+// src/listings, with its outcome logged once (counts, duration, error) and counted in /metrics, and the alert
+// deliveries it makes logged and counted.
+import type { AlertOutcome } from '../alerts/index.js';
+import { runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
+import type { ServiceContext } from './context.js';
+
+/** The alert-delivery observers of this service (structured log lines, outcome counters). */
+export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void } {
+  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o) };
+}
+
+/** Rejects as the run does; the failure is already logged here, so callers need not log it again. */
+export async function runObservedListings(svc: ServiceContext, kind: RunKind): Promise<ListingsRunResult> {
+  const t0 = performance.now();
+  try {
+    const result = await runListings({ config: svc.config, store: svc.store, kind, alertObservers: alertObserversOf(svc) });
+    svc.metrics?.observeListingsRun({ ok: true, result, finishedAtSec: svc.now().getTime() / 1000 });
+    svc.log.info('listings run finished', {
+      run_id: result.run_id, kind, duration_ms: Math.round(result.wall_ms), feed_rows: result.feed_rows, duplicates: result.duplicates, overflow: result.overflow,
+      active: result.active, scored: result.scored, unscored: result.unscored, errors: result.errors, new_count: result.last_run.new_count,
+      alerts_delivered: result.alerts?.delivery.delivered.length ?? 0, alerts_dead_lettered: result.alerts?.delivery.dead_lettered.length ?? 0,
+    });
+    return result;
+  } catch (err) {
+    const durationSec = (performance.now() - t0) / 1000;
+    svc.metrics?.observeListingsRun({ ok: false, durationSec, finishedAtSec: svc.now().getTime() / 1000 });
+    svc.log.error('listings run failed', { kind, duration_ms: Math.round(durationSec * 1000), err });
+    throw err;
+  }
+}
