@@ -99,6 +99,18 @@ program
     await startService(loadConfig());
   });
 
+program
+  .command('verify')
+  .description('check the store: the data file against its header, every snapshot against its recorded sha256, every sub-database readable')
+  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .action(async (opts: { dataDir?: string }) => {
+    const { verifyStore } = await import('./store/verify.js');
+    const report = await verifyStore(configFor(opts).dataDir);
+    if (report.ok) process.stdout.write(`avm verify: ok — ${report.summary}\n`);
+    for (const failure of report.failures) process.stderr.write(`avm verify: FAIL ${failure}\n`);
+    if (!report.ok) process.exitCode = 1;
+  });
+
 const alerts = program.command('alerts').description('alert outbox: dead letters and replay');
 alerts
   .command('dead-letters')

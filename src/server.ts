@@ -49,6 +49,9 @@ export async function startService(config: Config, opts: { installSignalHandlers
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
+  // Checked now (about 20 ms at default scale), so neither the first request pays for it nor a damaged snapshot goes unnoticed.
+  const integrity = store.verifySnapshot();
+  if (integrity && !integrity.ok) log.error(`${integrity.detail}: health fails and valuations are refused until a new ingest replaces it`);
   const svc: ServiceContext = { config, store, log, now: () => new Date(), engine: createEngine(config, store), limiter: opts.limiter, closeHooks: [] };
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
   const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() }) });

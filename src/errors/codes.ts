@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   pool_timeout: { status: 503, description: 'A valuation task exceeded its time limit.' },
   worker_crashed: { status: 503, description: 'A valuation worker stopped unexpectedly; the task was not completed.' },
   corpus_unavailable: { status: 503, description: 'No sales snapshot has been ingested yet.' },
+  snapshot_unverified: { status: 503, description: 'The current sales snapshot does not match its stored sha256; nothing is valued from it until a new ingest replaces it.' },
+  store_damaged: { status: 503, description: 'The LMDB data file is damaged or shorter than its header records; the store is not opened.' },
   opendata_unreachable: { status: 503, description: 'The open-data comp source could not be reached.' },
   kernel_error: { status: 500, description: 'The valuation kernel returned an error code.' },
   ingest_invalid_file: { status: 422, description: 'An input file is malformed (missing column, bad number, bad date, bad PIN).' },
@@ -33,4 +35,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.1.0';
+export const ERROR_TAXONOMY_VERSION = '1.2.0';

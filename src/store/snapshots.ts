@@ -1,10 +1,10 @@
 // Commits a new corpus in ONE LMDB write transaction: sales + parcel snapshots (immutable, keyed by snapshot id),
 // the current-snapshot pointer, tracts, listings and reference tables. Older snapshots beyond the retention are dropped
 // in the same transaction, after the pointer moves; a failure anywhere leaves the store exactly as it was.
-import { createHash } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { INGEST } from '../registry/groups/ingest.js';
 import { DB_NAMES, openSubDb } from './env.js';
+import { sha256Hex as sha256 } from './integrity.js';
 
 export const META_KEYS = {
   currentSnapshot: 'sales:current', //   string: id of the snapshot readers should use
@@ -26,8 +26,6 @@ export type CorpusCommit = {
   ingestRecord: (snapshotId: string, unchanged: boolean) => unknown;
   now: Date;
 };
-
-const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
 /** Writes the corpus; returns the snapshot id now current and whether the bytes equalled the current snapshot's. */
 export function commitCorpus(env: RootDatabase, c: CorpusCommit): { snapshotId: string; unchanged: boolean } {
