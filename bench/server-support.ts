@@ -20,20 +20,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Resolves with performance.now() at the first ok health answer; rejects if the child exits or the limit passes. */
-export async function waitHealthy(base: string, child: ChildProcess, limitMs: number): Promise<number> {
+/** The first GET /api/health answer `accept` takes; rejects if the child exits or the limit passes. */
+async function pollHealth(base: string, child: ChildProcess, limitMs: number, accept: (r: Response) => Promise<boolean>): Promise<Response> {
   const t0 = performance.now();
   while (performance.now() - t0 < limitMs) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const r = await fetch(`${base}/api/health`);
-      if (r.ok && ((await r.json()) as { ok: boolean }).ok) return performance.now();
+      if (await accept(r)) return r;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`service not healthy within ${limitMs} ms`);
+  throw new Error(`service did not answer as expected within ${limitMs} ms`);
+}
+
+/** The first answer of GET /api/health, whatever its status (its body unread). */
+export const waitAnswering = (base: string, child: ChildProcess, limitMs: number): Promise<Response> => pollHealth(base, child, limitMs, async () => true);
+
+/** Resolves with performance.now() at the first ok health answer; rejects if the child exits or the limit passes. */
+export async function waitHealthy(base: string, child: ChildProcess, limitMs: number): Promise<number> {
+  await pollHealth(base, child, limitMs, async (r) => r.ok && ((await r.json()) as { ok: boolean }).ok);
+  return performance.now();
 }
 
 /** CPU time (user + system, ms) a process has used: all its threads, or only its main thread; null off Linux. */
