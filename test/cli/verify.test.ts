@@ -29,6 +29,18 @@ describe('avm verify --data-dir DIR', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('exits 0 again once avm ingest of the same raw files replaces the garbled snapshot (a new id; the damaged one dropped)', async () => {
+    const dir = await copyOfSmallCorpus();
+    garbleMiddle(dataFileOf(dir));
+    const damagedId = /snapshot (s-\d{6}-[0-9a-f]{12}) fails verification/.exec((await runCli(['verify', '--data-dir', dir])).stderr)![1];
+    const ingest = await runCli(['ingest', '--data-dir', dir]);
+    expect(ingest.code).toBe(0);
+    const run = await runCli(['verify', '--data-dir', dir]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/1 snapshot\(s\) match their recorded sha256 \(current s-\d{6}-/);
+    expect(run.stdout).not.toContain(damagedId);
+  });
+
   it('exits 1 with one line when data.mdb is truncated', async () => {
     const dir = await copyOfSmallCorpus();
     truncateHalf(dataFileOf(dir));
