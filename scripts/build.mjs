@@ -15,6 +15,8 @@ const SOURCE_DIRS = ['src', 'bench'];
 const SOURCE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 /** Outputs whose absence means the stamp lies (dist/ partly deleted): the CLI and the worker task module. */
 const REQUIRED_OUTPUTS = ['dist/src/cli.js', 'dist/src/workers/tasks/valuation.task.js'];
+/** tsconfig.build.json's incremental state: tsc trusts it and does not re-emit outputs deleted since. */
+const TS_BUILD_INFO = join('dist', '.tsbuildinfo');
 
 /** Every file under `dir` (relative to `root`; none when absent), sorted, as root-relative paths. */
 function filesUnder(root, dir) {
@@ -40,8 +42,8 @@ export function sourceDigest(root = REPO_ROOT) {
   return hash.digest('hex');
 }
 
-const isBuilt = (root, digest) =>
-  existsSync(join(root, STAMP)) && readFileSync(join(root, STAMP), 'utf8').trim() === digest && REQUIRED_OUTPUTS.every((f) => existsSync(join(root, f)));
+const hasOutputs = (root) => REQUIRED_OUTPUTS.every((f) => existsSync(join(root, f)));
+const isBuilt = (root, digest) => hasOutputs(root) && existsSync(join(root, STAMP)) && readFileSync(join(root, STAMP), 'utf8').trim() === digest;
 
 /**
  * Compiles `root` (default: this repo) when needed; returns true when tsc ran. Throws when compilation fails (tsc's
@@ -51,6 +53,7 @@ export function build({ root = REPO_ROOT, force = false } = {}) {
   const digest = sourceDigest(root);
   if (!force && isBuilt(root, digest)) return false;
   rmSync(join(root, STAMP), { force: true }); // a failed or interrupted tsc must not leave an old stamp claiming success
+  if (!hasOutputs(root)) rmSync(join(root, TS_BUILD_INFO), { force: true });
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   writeFileSync(join(root, STAMP), `${digest}\n`);
   return true;
