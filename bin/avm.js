@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Entry for `npx avm`: runs the compiled CLI, building it first when dist/ is absent.
-import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+// Entry for `npx avm`: compiles first when the sources changed since the last build (scripts/build.mjs), then runs
+// the compiled CLI.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from '../scripts/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'src', 'cli.js');
-if (!existsSync(cli)) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+try {
+  build();
+} catch {
+  process.stderr.write('avm: the TypeScript build failed (tsc output above)\n');
+  process.exit(1);
 }
-await import(pathToFileURL(cli).href);
+await import(pathToFileURL(join(root, 'dist', 'src', 'cli.js')).href);

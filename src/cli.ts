@@ -1,7 +1,11 @@
 // The `avm` command: generate, ingest, serve and the operator jobs. Each command imports its module lazily so
 // `avm serve` starts fast and `avm --help` loads nothing heavy.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig, type Config } from './config.js';
+import { describeCliFailure } from './cli-failure.js';
+import { loadConfig, ROOT_DIR, type Config } from './config.js';
+import { MODEL_VERSION } from './registry/versions.js';
 
 function intArg(name: string, min: number) {
   return (v: string): number => {
@@ -11,9 +15,9 @@ function intArg(name: string, min: number) {
   };
 }
 
-/** The environment's config, with `--data-dir` (when given) in place of AVM_DATA_DIR. */
+/** The environment's config, with `--data-dir` (when given, relative to the working directory) in place of AVM_DATA_DIR. */
 function configFor(opts: { dataDir?: string }): Config {
-  return loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: opts.dataDir } : {}) });
+  return loadConfig({ ...process.env, ...(opts.dataDir ? { AVM_DATA_DIR: resolve(opts.dataDir) } : {}) });
 }
 
 function scaleArg(v: string): 'default' | 'county' {
@@ -21,15 +25,24 @@ function scaleArg(v: string): 'default' | 'county' {
   return v;
 }
 
+/** Every command takes it: the data folder, in place of AVM_DATA_DIR. */
+const DATA_DIR_OPTION = ['--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)'] as const;
+
+const packageVersion = (JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+
 const program = new Command();
-program.name('avm').description('Cook + Lake County 1–4 unit valuation and investment-analysis service').showHelpAfterError();
+program
+  .name('avm')
+  .description('Cook + Lake County 1–4 unit valuation and investment-analysis service')
+  .version(`avm ${packageVersion} (model ${MODEL_VERSION})`, '-V, --version', 'print the package and model versions')
+  .showHelpAfterError();
 
 program
   .command('generate')
   .description('write the deterministic synthetic corpus (real open-data layouts) into <data dir>/raw and its ground truth into <data dir>/truth')
   .option('--seed <n>', 'random seed', intArg('seed', 0))
   .option('--scale <scale>', 'default | county', scaleArg)
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .action(async (opts: { seed?: number; scale?: 'default' | 'county'; dataDir?: string }) => {
     const { runGenerate } = await import('./ingest/corpus.js');
     const config = configFor(opts);
@@ -39,7 +52,7 @@ program
 program
   .command('ingest')
   .description('validate and load <data dir>/raw into LMDB as a new sales snapshot (switched atomically)')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .option('--raw <dir>', 'folder of raw files (default <data dir>/raw)')
   .action(async (opts: { dataDir?: string; raw?: string }) => {
     const { runIngest } = await import('./ingest/corpus.js');
@@ -50,7 +63,7 @@ program
 program
   .command('run-listings')
   .description('run the listings job now: dedupe the feed, value and score up to 200 active listings, store them, send alerts')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .action(async (opts: { dataDir?: string }) => {
     const { runListings, formatRunSummary } = await import('./listings/index.js');
     const config = configFor(opts);
@@ -60,7 +73,7 @@ program
 program
   .command('score-all')
   .description('value and score every parcel of the corpus through the worker pool; writes Arrow results to the store')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .option('--limit <n>', 'score only an evenly spaced sample of n parcels (measurement runs)', intArg('limit', 1))
   .action(async (opts: { dataDir?: string; limit?: number }) => {
     const { runScoreAll } = await import('./scoring/bulk/score-all.js');
@@ -73,7 +86,7 @@ program
 program
   .command('calibrate')
   .description('out-of-time backtest → versioned calibration table, submitted to the model registry (promoted only through its gates)')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .option('--report', 'print the per-segment report (markdown) and write bench/results/calibration.json')
   .action(async (opts: { dataDir?: string; report?: boolean }) => {
     const { runCalibrateCommand } = await import('./valuation/calibration/command.js');
@@ -84,7 +97,7 @@ program
 program
   .command('fit-hedonic')
   .description('fit the Tier-2 hedonic_v1 model per segment on the current snapshot and store its versioned coefficients')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .action(async (opts: { dataDir?: string }) => {
     const { runFitHedonic } = await import('./valuation/hedonic/job.js');
     const config = configFor(opts);
@@ -94,26 +107,41 @@ program
 program
   .command('serve')
   .description('serve the REST API and MCP tool server on HOST:PORT, generating and ingesting the default corpus on first start')
-  .action(async () => {
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
     const { startService } = await import('./server.js');
-    await startService(loadConfig());
+    await startService(configFor(opts));
+  });
+
+program
+  .command('verify')
+  .description('check the store: the data file against its header, every snapshot against its recorded sha256, every sub-database readable')
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
+    const { verifyStore } = await import('./store/verify.js');
+    const report = await verifyStore(configFor(opts).dataDir);
+    if (report.ok) process.stdout.write(`avm verify: ok — ${report.summary}\n`);
+    for (const failure of report.failures) process.stderr.write(`avm verify: FAIL ${failure}\n`);
+    if (!report.ok) process.exitCode = 1;
   });
 
 const alerts = program.command('alerts').description('alert outbox: dead letters and replay');
 alerts
   .command('dead-letters')
   .description('list alerts that failed 3 delivery attempts, with their last diagnostic')
-  .action(async () => {
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
     const { listDeadLetters, formatDeadLetters } = await import('./alerts/cli.js');
-    process.stdout.write(`${formatDeadLetters(await listDeadLetters(loadConfig().dataDir))}\n`);
+    process.stdout.write(`${formatDeadLetters(await listDeadLetters(configFor(opts).dataDir))}\n`);
   });
 alerts
   .command('replay')
   .description('move one dead letter back to pending and run a delivery round')
   .argument('<id>', 'alert id (from dead-letters)')
-  .action(async (id: string) => {
+  .option(...DATA_DIR_OPTION)
+  .action(async (id: string, opts: { dataDir?: string }) => {
     const { replayDeadLetter } = await import('./alerts/cli.js');
-    const out = await replayDeadLetter(loadConfig().dataDir, id);
+    const out = await replayDeadLetter(configFor(opts).dataDir, id);
     process.stdout.write(`${JSON.stringify(out)}\n`);
     if (out.state !== 'delivered') process.exitCode = 1;
   });
@@ -127,7 +155,7 @@ keys
   .requiredOption('--scopes <list>', 'comma-separated scopes')
   .option('--rpm <n>', 'token-bucket rpm_limit', intArg('rpm', 1))
   .option('--label <text>', 'a label to recognise the key by')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .action(async (opts: { scopes: string; rpm?: number; label?: string; dataDir?: string }) => {
     const { createKeyCommand } = await import('./auth/cli.js');
     await createKeyCommand({ dataDir: dataDirOf(opts), scopes: opts.scopes, rpm: opts.rpm, label: opts.label });
@@ -137,7 +165,7 @@ for (const [name, what] of [['rotate', 'replace a key with a new secret (same sc
     .command(name)
     .description(what)
     .argument('<id>', 'key id (from `avm keys list`)')
-    .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+    .option(...DATA_DIR_OPTION)
     .action(async (id: string, opts: { dataDir?: string }) => {
       const { rotateKeyCommand, revokeKeyCommand } = await import('./auth/cli.js');
       await (name === 'rotate' ? rotateKeyCommand : revokeKeyCommand)({ dataDir: dataDirOf(opts), id });
@@ -146,7 +174,7 @@ for (const [name, what] of [['rotate', 'replace a key with a new secret (same sc
 keys
   .command('list')
   .description('list keys (ids, scopes, state; never secrets)')
-  .option('--data-dir <dir>', 'data folder (default AVM_DATA_DIR or data/local)')
+  .option(...DATA_DIR_OPTION)
   .action(async (opts: { dataDir?: string }) => {
     const { listKeysCommand } = await import('./auth/cli.js');
     await listKeysCommand({ dataDir: dataDirOf(opts) });
@@ -155,7 +183,7 @@ keys
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  const { isAppError } = await import('./errors/app-error.js');
-  process.stderr.write(`avm: ${isAppError(err) ? `${err.code}: ${err.message}` : (err as Error).stack ?? String(err)}\n`);
-  process.exitCode = 1;
+  process.stderr.write(`avm: ${describeCliFailure(err)}\n`);
+  // Exit now: a command that failed half-way (a serve whose port was taken) may hold an open store or timers.
+  process.exit(1);
 }

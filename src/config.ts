@@ -53,12 +53,20 @@ export type Config = {
   backgroundJobs: boolean;
 };
 
-/** Parses the environment (or an override map, for tests) into a Config; throws a readable error on a bad value. */
+/** A bad environment value: the message names each variable, the value's problem, and nothing else. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment (or an override map, for tests) into a Config; throws ConfigError on a bad value. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid environment: ${detail}`);
+    throw new ConfigError(`invalid environment: ${detail}`);
   }
   const e = parsed.data;
   const list = (s: string | undefined): string[] => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);

@@ -66,6 +66,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const t0 = performance.now();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
+  // Checked now (about 20 ms at default scale), so neither the first request pays for it nor a damaged snapshot goes unnoticed.
+  const integrity = store.verifySnapshot();
+  if (integrity && !integrity.ok) log.error(`${integrity.detail}: health fails and valuations are refused until a new ingest replaces it`);
   const shutdown = new AbortController();
   const engine = createEngine(config, store);
   const svc: ServiceContext = {

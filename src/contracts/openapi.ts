@@ -14,7 +14,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '405': 'method_not_allowed (with Allow)',
   '429': 'rate_limited; see Retry-After',
   '501': 'not_implemented: the engine behind this operation has not landed in this build',
-  '503': 'pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable; see Retry-After',
+  '503': 'pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable, snapshot_unverified; see Retry-After',
 };
 const BODY_ERROR_STATUSES: Record<string, string> = { '413': 'payload_too_large', '415': 'unsupported_media_type: the body must be application/json' };
 /** Operations that answer some status with their own body rather than the error body (health says why it is down). */

@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   worker_crashed: { status: 503, description: 'A valuation worker stopped unexpectedly; the task was not completed.' },
   shutting_down: { status: 503, description: 'The service is draining before it stops: the request was not started (the connection is closed); retry after the Retry-After seconds, on another instance or after the restart.' },
   corpus_unavailable: { status: 503, description: 'No sales snapshot has been ingested yet.' },
+  snapshot_unverified: { status: 503, description: 'The current sales snapshot does not match its stored sha256; nothing is valued from it until a new ingest replaces it.' },
+  store_damaged: { status: 503, description: 'The LMDB data file is damaged or shorter than its header records; the store is not opened.' },
   opendata_unreachable: { status: 503, description: 'The open-data comp source could not be reached.' },
   kernel_error: { status: 500, description: 'The valuation kernel returned an error code.' },
   ingest_invalid_file: { status: 422, description: 'An input file is malformed (missing column, bad number, bad date, bad PIN).' },
@@ -34,4 +36,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.2.0';
+export const ERROR_TAXONOMY_VERSION = '1.3.0';

@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { assertLmdbFileIntact } from './lmdb-file.js';
 
 /** Sub-database names. Arrow IPC bytes live only in `binary`-encoded databases. */
 export const DB_NAMES = {
@@ -25,10 +26,14 @@ export type DbName = (typeof DB_NAMES)[keyof typeof DB_NAMES];
 
 const BINARY_DBS: ReadonlySet<string> = new Set([DB_NAMES.salesSnapshots, DB_NAMES.parcels, DB_NAMES.results]);
 
-/** Opens (creating if needed) the LMDB environment under `<dataDir>/lmdb`. */
+/**
+ * Opens (creating if needed) the LMDB environment under `<dataDir>/lmdb`. Throws store_damaged, before mapping it,
+ * when the data file is shorter than its header records (LMDB itself would die of SIGBUS on the first read past it).
+ */
 export function openEnv(dataDir: string): RootDatabase {
   const path = join(dataDir, 'lmdb');
   mkdirSync(path, { recursive: true });
+  assertLmdbFileIntact(join(path, 'data.mdb'));
   return open({ path, maxDbs: 32, mapSize: 8 * 1024 ** 3, compression: false });
 }
 

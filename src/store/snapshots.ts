@@ -1,10 +1,11 @@
 // Commits a new corpus in ONE LMDB write transaction: sales + parcel snapshots (immutable, keyed by snapshot id),
-// the current-snapshot pointer, tracts, listings and reference tables. Older snapshots beyond the retention are dropped
-// in the same transaction, after the pointer moves; a failure anywhere leaves the store exactly as it was.
-import { createHash } from 'node:crypto';
+// the current-snapshot pointer, tracts, listings and reference tables. Older snapshots beyond the retention, and any
+// whose bytes no longer match their recorded sha256, are dropped in the same transaction, after the pointer moves; a
+// failure anywhere leaves the store exactly as it was.
 import type { RootDatabase } from 'lmdb';
 import { INGEST } from '../registry/groups/ingest.js';
 import { DB_NAMES, openSubDb } from './env.js';
+import { sha256Hex as sha256, verifySnapshotBytes } from './integrity.js';
 
 export const META_KEYS = {
   currentSnapshot: 'sales:current', //   string: id of the snapshot readers should use
@@ -27,8 +28,6 @@ export type CorpusCommit = {
   now: Date;
 };
 
-const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
-
 /** Writes the corpus; returns the snapshot id now current and whether the bytes equalled the current snapshot's. */
 export function commitCorpus(env: RootDatabase, c: CorpusCommit): { snapshotId: string; unchanged: boolean } {
   const meta = openSubDb(env, DB_NAMES.meta);
@@ -36,10 +35,15 @@ export function commitCorpus(env: RootDatabase, c: CorpusCommit): { snapshotId: 
   const parcels = openSubDb<Uint8Array>(env, DB_NAMES.parcels);
   const salesHash = sha256(c.salesIpc);
   const parcelsHash = sha256(c.parcelsIpc);
+  const isIntact = (s: SnapshotInfo): boolean => verifySnapshotBytes(s.id, s, sales.getBinary(s.id), parcels.getBinary(s.id)).ok;
   return env.transactionSync(() => {
-    const list = ((meta.get(META_KEYS.snapshots) as SnapshotInfo[] | undefined) ?? []).slice();
+    const recorded = (meta.get(META_KEYS.snapshots) as SnapshotInfo[] | undefined) ?? [];
+    // A damaged snapshot is never reused as "unchanged" nor kept: re-ingesting the same files replaces it.
+    const damaged = recorded.filter((s) => !isIntact(s));
+    const list = recorded.filter((s) => !damaged.includes(s));
     const current = meta.get(META_KEYS.currentSnapshot) as string | undefined;
     const same = list.find((s) => s.id === current && s.sales_sha256 === salesHash && s.parcels_sha256 === parcelsHash);
+    const dropped = [...damaged];
     let snapshotId: string;
     if (same) snapshotId = same.id;
     else {
@@ -50,12 +54,13 @@ export function commitCorpus(env: RootDatabase, c: CorpusCommit): { snapshotId: 
       list.push({ id: snapshotId, seq, sales_sha256: salesHash, parcels_sha256: parcelsHash, sales_rows: c.salesRows, parcels: c.parcelRows, tracts: c.tracts.length, created_at: c.now.toISOString() });
       meta.putSync(META_KEYS.seq, seq);
       meta.putSync(META_KEYS.currentSnapshot, snapshotId); // the switch
-      for (const old of list.splice(0, Math.max(0, list.length - INGEST.v.snapshots_retained))) {
-        sales.removeSync(old.id);
-        parcels.removeSync(old.id);
-      }
-      meta.putSync(META_KEYS.snapshots, list);
+      dropped.push(...list.splice(0, Math.max(0, list.length - INGEST.v.snapshots_retained)));
     }
+    for (const old of dropped) {
+      sales.removeSync(old.id);
+      parcels.removeSync(old.id);
+    }
+    meta.putSync(META_KEYS.snapshots, list);
     replaceAll(env, DB_NAMES.tracts, c.tracts.map((t) => [t.geoid, t]));
     if (c.listings !== null) replaceAll(env, DB_NAMES.listings, c.listings.map((l) => [l.listing_id, l]));
     const reference = openSubDb(env, DB_NAMES.reference);

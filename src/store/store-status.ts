@@ -23,12 +23,15 @@ export function checkEnv(env: RootDatabase): BindingCheck {
   }
 }
 
-export function checkSnapshot(meta: Database<unknown, string | number>, sales: Database<unknown, string | number>): BindingCheck {
+/** `verdictOf`: the snapshot's integrity verdict (store.ts memoizes it); without it only presence is checked. */
+export function checkSnapshot(meta: Database<unknown, string | number>, sales: Database<unknown, string | number>, verdictOf?: (id: string) => { ok: boolean; detail: string }): BindingCheck {
   try {
     const id = meta.get(META_KEYS.currentSnapshot) as string | undefined;
     if (id === undefined) return { ok: false, detail: 'no sales snapshot ingested yet' };
     if (!sales.doesExist(id)) return { ok: false, detail: `current snapshot ${id} is missing from sales_snapshots` };
-    return { ok: true, detail: `current sales snapshot ${id}` };
+    const verdict = verdictOf?.(id);
+    if (verdict && !verdict.ok) return { ok: false, detail: verdict.detail };
+    return { ok: true, detail: verdict ? `current sales snapshot ${id} (sha256 verified)` : `current sales snapshot ${id}` };
   } catch (e) {
     return { ok: false, detail: `sales snapshot unreadable: ${(e as Error).message}` };
   }

@@ -6,6 +6,7 @@ import type { RootDatabase } from 'lmdb';
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { AppError } from '../errors/app-error.js';
 import { DB_NAMES, openEnv, openSubDb } from './env.js';
+import { verifySnapshotBytes, type SnapshotVerdict } from './integrity.js';
 import { META_KEYS, type SnapshotInfo } from './snapshots.js';
 import { tractsOf } from './arrow-tables.js';
 import * as status from './store-status.js';
@@ -17,10 +18,15 @@ export type SnapshotRead = { id: string; table: Table; tracts: string[] };
 export type Store = {
   env: RootDatabase;
   currentSnapshotId(): string | null;
-  /** The current snapshot id; throws corpus_unavailable when none was ingested. */
+  /** The current snapshot id; throws corpus_unavailable when none was ingested, snapshot_unverified when it fails verification. */
   readSalesSnapshotId(): string;
+  /**
+   * Snapshot `id` (default: current) checked against its recorded sha256, once per id per store (snapshots are
+   * immutable). Null when there is no current snapshot.
+   */
+  verifySnapshot(id?: string): SnapshotVerdict | null;
   listSnapshots(): SnapshotInfo[];
-  /** The sales snapshot `id` (default: current). Throws corpus_unavailable when there is none. */
+  /** The sales snapshot `id` (default: current). Throws corpus_unavailable when there is none, snapshot_unverified when it fails verification. */
   readSalesSnapshot(id?: string): SnapshotRead;
   /** Raw Arrow IPC bytes of a sales snapshot (for handing to workers without re-encoding). */
   readSalesSnapshotBytes(id?: string): { id: string; bytes: Uint8Array };
@@ -55,11 +61,26 @@ export function openStore(dataDir: string): Store {
   const listings = openSubDb<ListingRecord>(env, DB_NAMES.listings);
   const reference = openSubDb(env, DB_NAMES.reference);
   const current = (): string | null => (meta.get(META_KEYS.currentSnapshot) as string | undefined) ?? null;
+  const listSnapshots = (): SnapshotInfo[] => (meta.get(META_KEYS.snapshots) as SnapshotInfo[] | undefined) ?? [];
+  const verdicts = new Map<string, SnapshotVerdict>();
+  const verdictOf = (id: string): SnapshotVerdict => {
+    let v = verdicts.get(id);
+    if (v === undefined) {
+      v = verifySnapshotBytes(id, listSnapshots().find((s) => s.id === id), sales.getBinary(id), parcels.getBinary(id));
+      verdicts.set(id, v);
+    }
+    return v;
+  };
+  const assertVerified = (id: string): void => {
+    const v = verdictOf(id);
+    if (!v.ok) throw new AppError('snapshot_unverified', `${v.detail}; nothing is valued from it (run avm verify, then avm ingest to replace it).`);
+  };
   const bytesOf = (db: typeof sales, what: string, id?: string): { id: string; bytes: Uint8Array } => {
     const key = id ?? current();
     if (key === null) throw new AppError('corpus_unavailable', 'No sales snapshot has been ingested yet.');
     const bytes = db.getBinary(key);
     if (bytes === undefined) throw new AppError('corpus_unavailable', `${what} ${key} is not in the store (retired or never written).`);
+    assertVerified(key);
     return { id: key, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
   };
   const read = (db: typeof sales, what: string, id?: string): SnapshotRead => {
@@ -73,9 +94,14 @@ export function openStore(dataDir: string): Store {
     readSalesSnapshotId: () => {
       const id = current();
       if (id === null) throw new AppError('corpus_unavailable', 'No sales snapshot has been ingested yet.');
+      assertVerified(id);
       return id;
     },
-    listSnapshots: () => (meta.get(META_KEYS.snapshots) as SnapshotInfo[] | undefined) ?? [],
+    verifySnapshot: (id) => {
+      const key = id ?? current();
+      return key === null ? null : verdictOf(key);
+    },
+    listSnapshots,
     readSalesSnapshot: (id) => read(sales, 'sales snapshot', id),
     readSalesSnapshotBytes: (id) => bytesOf(sales, 'sales snapshot', id),
     readParcels: (id) => read(parcels, 'parcel table', id),
@@ -93,7 +119,7 @@ export function openStore(dataDir: string): Store {
       await meta.put(key, value);
     },
     checkEnv: () => status.checkEnv(env),
-    checkSnapshot: () => status.checkSnapshot(meta, sales),
+    checkSnapshot: () => status.checkSnapshot(meta, sales, verdictOf),
     listingsSummary: (modelVersion) => status.listingsSummary(listings, modelVersion),
     lastRun: () => status.lastRun(meta),
     corpusVintage: () => status.corpusVintage(meta),

@@ -1,8 +1,11 @@
 // The kill -9 fault suite in small (bench/faults/suite.ts; `npm run bench -- faults` runs 100 kills): the compiled
-// service is killed with SIGKILL 3 times under writes from 3 keys, then every acknowledged write is read back.
+// service is killed with SIGKILL 3 times under writes from 3 keys, then every acknowledged write is read back. And its
+// integrity case (bench/faults/integrity.ts) as the bench runs it.
 import { describe, expect, it } from 'vitest';
+import { runIntegrityFault } from '../../bench/faults/integrity.js';
 import { verifyWriter, type Attempt } from '../../bench/faults/ledger.js';
 import { runFaultSuite } from '../../bench/faults/suite.js';
+import { smallCorpusDir } from '../support/corpus.js';
 
 describe('runFaultSuite({ kills: 3, writers: 3 })', () => {
   it('loses, duplicates and shows to another owner none of the acknowledged writes', async () => {
@@ -13,6 +16,16 @@ describe('runFaultSuite({ kills: 3, writers: 3 })', () => {
     });
     expect(r.deals_checked).toBeGreaterThan(0);
   }, 180_000);
+});
+
+describe('runIntegrityFault({ dataDir })', () => {
+  it('a store that fails verification is refused: garbled → health 503 and valuations snapshot_unverified; truncated → one line, non-zero exit', async () => {
+    const r = await runIntegrityFault({ dataDir: await smallCorpusDir() });
+    expect(r.garbled).toMatchObject({ health_status: 503, health_ok: false, underwrite_status: 503, underwrite_code: 'snapshot_unverified', verify_exit: 1 });
+    expect(r.garbled.verify_failures.join('\n')).toMatch(/fails verification/);
+    expect(r.truncated).toEqual({ serve_exit: 1, serve_signal: null, stderr_lines: [expect.stringMatching(/^avm: store_damaged: .*data\.mdb is truncated/)] });
+    expect(r.refused).toBe(true);
+  }, 120_000);
 });
 
 describe('verifyWriter(writer, owner, items, attempts)', () => {
