@@ -51,7 +51,7 @@ export async function startService(config: Config, opts: { installSignalHandlers
   const store = openStore(config.dataDir);
   const svc: ServiceContext = { config, store, log, now: () => new Date(), engine: createEngine(config, store), limiter: opts.limiter, closeHooks: [] };
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
-  const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), now: () => svc.now().getTime() }) });
+  const app = createApp(svc, { toolDoor: (operations) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra) }) });
   const server: Server = await new Promise((resolve, reject) => {
     const s = createHttpServer(app.callback()).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
