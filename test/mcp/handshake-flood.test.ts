@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLimiter } from '../../src/auth/limiter.js';
 import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
-import type { ServiceHandle } from '../../src/server.js';
+import { startService, type ServiceHandle } from '../../src/server.js';
+import { smallCorpusDir, testConfig } from '../support/corpus.js';
 import { bearer, mcpClient, mintKey, startDoors } from './support.js';
 
 const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -65,5 +66,17 @@ describe('POST /mcp initialize, many times', () => {
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect((await other.listTools()).tools.length).toBeGreaterThan(0);
     await other.close();
+  });
+});
+
+describe('AVM_ANON_RATE_LIMIT', () => {
+  it('sets the anonymous quota that initialize draws on (CI runs the anonymous conformance client under a raised one)', async () => {
+    service = await startService(testConfig(await smallCorpusDir(), { AVM_ANON_RATE_LIMIT: '40' }), { installSignalHandlers: false });
+    for (let i = 0; i < 40; i++) {
+      const ok = await postInitialize(i);
+      expect(ok.status, `initialize ${i}`).toBe(200);
+      await ok.body?.cancel();
+    }
+    expect((await postInitialize(40)).status).toBe(429);
   });
 });
