@@ -1,7 +1,7 @@
 // The envelopes of the JSON-RPC messages the tool door receives, checked before the MCP SDK sees them. A tools/call
-// whose params do not parse: the SDK answers JSON-RPC -32603 "internal error" carrying its zod issues, the MCP
-// counterpart of a 500. A batch reusing a request id: the SDK routes answers by id, so one of the two is never sent
-// (defect 9). Both are the caller's error: 400 validation_failed.
+// whose params do not parse: the v1 SDK answered JSON-RPC -32603 "internal error" carrying its zod issues, the MCP
+// counterpart of a 500. A batch reusing a request id: the SDKs (v1 and v2) route answers by id, so one of the two is
+// never sent (defect 9). Both are the caller's error, refused here whatever the SDK would do: 400 validation_failed.
 import { AppError } from '../errors/app-error.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

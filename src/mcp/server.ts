@@ -1,6 +1,6 @@
 // A fresh McpServer (SDK v2) per served request with every tool of OPERATIONS (v2 names and deprecated aliases),
-// registered with the operation's zod input and output schemas. Scope is checked per call with the same `authorize` as REST; a
-// failure is an `isError: true` result carrying the taxonomy code, never a thrown protocol error.
+// registered with the operation's zod input and output schemas. Scope is checked per call with the same `authorize`
+// as REST; a failure is an `isError: true` result carrying the taxonomy code, never a thrown protocol error.
 import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { CallContext, OperationFn } from '../app/operations.js';
 import { authorize } from '../auth/authorize.js';
