@@ -1,5 +1,6 @@
 // The shared limiter on both doors, with a faked clock: the 31st anonymous call in a minute gets 429 with
-// Retry-After and RateLimit headers (REST calls, MCP initialize and tools/call alike); a forged X-Forwarded-For does not reset it.
+// Retry-After and RateLimit headers (REST calls, MCP initialize and tools/call alike); a forged X-Forwarded-For does
+// not reset it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLimiter } from '../../src/auth/limiter.js';
 import type { ServiceHandle } from '../../src/server.js';
