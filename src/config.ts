@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   AVM_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   WRITE_SECRET: z.string().min(16).optional(),
   AVM_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AVM_ANON_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   AVM_OPENDATA_BASE_URL: z.string().url().default('https://datacatalog.cookcountyil.gov/resource'),
   AVM_FORCE_OPENDATA: z.enum(['true', 'false']).default('false'),
   AVM_ALLOW_PRIVATE_WEBHOOKS: z.enum(['true', 'false']).default('false'),
@@ -41,6 +42,8 @@ export type Config = {
   taskTimeoutMs: number;
   writeSecret: string | null;
   trustProxy: boolean;
+  /** Anonymous calls per minute per client IP; null: the registry's (auth group, anon_calls_per_window). */
+  anonRateLimit: number | null;
   opendataBaseUrl: string;
   forceOpendata: boolean;
   allowPrivateWebhooks: boolean;
@@ -82,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taskTimeoutMs: e.AVM_TASK_TIMEOUT_MS,
     writeSecret: e.WRITE_SECRET ?? null,
     trustProxy: e.AVM_TRUST_PROXY === 'true',
+    anonRateLimit: e.AVM_ANON_RATE_LIMIT ?? null,
     opendataBaseUrl: e.AVM_OPENDATA_BASE_URL,
     forceOpendata: e.AVM_FORCE_OPENDATA === 'true',
     allowPrivateWebhooks: e.AVM_ALLOW_PRIVATE_WEBHOOKS === 'true',

@@ -1,7 +1,8 @@
 // The fuzz cases of the two doors as fast-check arbitraries. REST: every served path in many spellings (case,
 // trailing and doubled slashes, %2F and other escapes, dot segments), methods, callers, Host/Origin, query strings
 // and JSON bodies from the operation's schema, mutated. MCP: JSON-RPC tools/call of every tool with mutated
-// arguments, plus malformed JSON-RPC, on a session of each caller.
+// arguments, plus malformed JSON-RPC, from each caller, at the 2025 revisions (legacy lane) and at 2026-07-28 with its
+// per-request `_meta` envelope and Mcp-Method header (modern lane).
 import fc from 'fast-check';
 import { toJson } from '../../src/contracts/manifest.js';
 import { OPERATIONS, toolEntries, type Operation } from '../../src/contracts/operations.js';
@@ -130,14 +131,37 @@ function rpcMessage(pools: FuzzPools): fc.Arbitrary<unknown> {
   );
 }
 
-/** Sessions by caller name (opened before the run); a case may also use another caller's session or none. */
+/** Sessions by caller name, for a server that hands out Mcp-Session-Id (this one serves both eras without sessions). */
 export type FuzzSessions = Record<string, string>;
+
+const MODERN_REVISION = '2026-07-28';
+
+/** A request of revision 2026-07-28: the version, client info and capabilities ride in each message's `_meta`. */
+function withModernEnvelope(bodyText: string, headers: Record<string, string>): string {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(bodyText);
+  } catch {
+    return bodyText;
+  }
+  const m = msg as { method?: unknown; params?: unknown };
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || typeof m.method !== 'string') return bodyText;
+  if (m.params !== undefined && (typeof m.params !== 'object' || m.params === null || Array.isArray(m.params))) return bodyText;
+  headers['mcp-method'] = m.method;
+  const params = (m.params ?? {}) as Record<string, unknown>;
+  if (m.method === 'tools/call' && typeof params.name === 'string' && /^[\x21-\x7e]{0,256}$/.test(params.name)) headers['mcp-name'] = params.name;
+  const _meta = { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '0' } };
+  return JSON.stringify({ ...m, params: { ...params, _meta } });
+}
 
 export function mcpCase(port: number, callers: FuzzCallers, sessions: FuzzSessions, pools: FuzzPools): fc.Arbitrary<FuzzRequest> {
   const names = Object.keys(callers);
   const body = fc.oneof({ weight: 19, arbitrary: rpcMessage(pools).map(toJsonText) }, { weight: 1, arbitrary: bodyFor(undefined, pools).map((b) => b ?? '') });
   const accept = mostly('application/json, text/event-stream', 'application/json', 'text/event-stream', '*/*');
-  const version = mostly<string | undefined>('2025-06-18', '2025-11-25', undefined, '1999-01-01', 'x'.repeat(300));
+  const version = fc.oneof(
+    { weight: 9, arbitrary: fc.constantFrom('2025-11-25', MODERN_REVISION) },
+    { weight: 1, arbitrary: fc.constantFrom<string | undefined>('2025-06-18', undefined, '1999-01-01', 'x'.repeat(300)) },
+  );
   const path = fc.oneof({ weight: 19, arbitrary: fc.constant('/mcp') }, { weight: 1, arbitrary: pathSpelling.filter((p) => p.toLowerCase().includes('mcp')) });
   return fc.record({ caller: callerName(callers), other: fc.constantFrom(...names, 'none', 'bogus'), own: fc.nat({ max: 9 }), body, accept, version, ct: HEADERS_CT, path })
     .map(({ caller, other, own, body: b, accept: a, version: v, ct, path: p }) => {
@@ -148,6 +172,6 @@ export function mcpCase(port: number, callers: FuzzCallers, sessions: FuzzSessio
       const sid = sessionOf === 'bogus' ? 'no-such-session' : sessions[sessionOf];
       if (sid) headers['mcp-session-id'] = sid;
       if (v) headers['mcp-protocol-version'] = v;
-      return { method: 'POST', path: p, headers, body: b };
+      return { method: 'POST', path: p, headers, body: v === MODERN_REVISION ? withModernEnvelope(b, headers) : b };
     });
 }

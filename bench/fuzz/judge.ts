@@ -10,6 +10,8 @@ export type Verdict = { ok: true; kind: string } | { ok: false; why: string };
 
 const JSON_RPC_INTERNAL = -32603;
 const SDK_TOOL_ERROR = /^MCP error (-32\d{3}):/;
+/** SDK v2's refusal of arguments failing the tool's input schema, an `isError` result without a JSON-RPC code. */
+const SDK_INPUT_REFUSAL = /^Input validation error: /;
 
 function parse(text: string): unknown {
   try {
@@ -65,7 +67,9 @@ function judgeMessage(m: unknown): Verdict {
   if (/output validation/i.test(text)) return { ok: false, why: `answer broke its own output schema: ${text.slice(0, 200)}` };
   const parsed = ErrorBodySchema.safeParse(parse(text));
   if (!parsed.success) {
-    // The SDK's own refusals (unknown tool, arguments failing the tool's input schema) come as "MCP error -326xx: ...".
+    // The SDK's own refusals: v2 answers arguments failing the tool's input schema as "Input validation error: ...";
+    // others (unknown tool) come as "MCP error -326xx: ...".
+    if (SDK_INPUT_REFUSAL.test(text)) return { ok: true, kind: 'tool error (SDK input validation)' };
     const sdk = SDK_TOOL_ERROR.exec(text);
     if (sdk && Number(sdk[1]) !== JSON_RPC_INTERNAL) return { ok: true, kind: `tool error (SDK ${sdk[1]})` };
     return { ok: false, why: `tool error without a taxonomy code: ${text.slice(0, 200)}` };

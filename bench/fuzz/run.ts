@@ -13,21 +13,26 @@ export type FuzzFailure = { request: string; why: string };
 export type FuzzStats = { door: Door; cases: number; seed: number; ms: number; statuses: Record<string, number>; outcomes: Record<string, number>; failure_count: number; failures: FuzzFailure[] };
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const PROTOCOL = '2025-06-18';
+const PROTOCOL = '2025-11-25';
 
 async function rpc(port: number, headers: Record<string, string>, message: unknown): Promise<{ sessionId?: string; body: unknown }> {
   const res = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers, body: JSON.stringify(message) });
   const text = await res.text();
-  return { sessionId: res.headers.get('mcp-session-id') ?? undefined, body: text ? JSON.parse(text) : null };
+  // A JSON body, or server-sent events whose data line carries the answer.
+  const json = (res.headers.get('content-type') ?? '').startsWith('text/event-stream') ? text.split('\n').find((l) => l.startsWith('data:'))?.slice(5) : text;
+  return { sessionId: res.headers.get('mcp-session-id') ?? undefined, body: json ? JSON.parse(json) : null };
 }
 
-/** Opens an MCP session for a caller (legacy handshake: initialize, then notifications/initialized); null if refused. */
+/**
+ * The legacy handshake for a caller (initialize, then notifications/initialized); the session id if the server handed
+ * one out (this server serves both eras without sessions, so none), else null.
+ */
 async function openSession(port: number, authorization: string | undefined): Promise<string | null> {
   const headers: Record<string, string> = { ...MCP_HEADERS, ...(authorization ? { authorization } : {}) };
   const init = await rpc(port, headers, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'fuzz', version: '0' } } });
-  if (!init.sessionId) return null;
-  await rpc(port, { ...headers, 'mcp-session-id': init.sessionId, 'mcp-protocol-version': PROTOCOL }, { jsonrpc: '2.0', method: 'notifications/initialized' });
-  return init.sessionId;
+  const session: Record<string, string> = init.sessionId ? { 'mcp-session-id': init.sessionId } : {};
+  await rpc(port, { ...headers, ...session, 'mcp-protocol-version': PROTOCOL }, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  return init.sessionId ?? null;
 }
 
 /** Owner A's state, whose ids the other callers then aim at. */
@@ -58,7 +63,7 @@ export async function prepareTarget(o: { port: number; mint: (scopes: string[]) 
     const sid = await openSession(o.port, auth);
     if (sid) sessions[name] = sid;
   }
-  const ownerA = { ...MCP_HEADERS, authorization: callers.owner_a!, 'mcp-session-id': sessions.owner_a, 'mcp-protocol-version': PROTOCOL };
+  const ownerA = { ...MCP_HEADERS, authorization: callers.owner_a!, ...(sessions.owner_a ? { 'mcp-session-id': sessions.owner_a } : {}), 'mcp-protocol-version': PROTOCOL };
   for (const [i, [name, args]] of OWNER_A_WRITES.entries()) await rpc(o.port, ownerA, { jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } });
   const listings = (await (await fetch(`http://127.0.0.1:${o.port}/api/listings/chicago`)).json()) as { listings?: Array<Record<string, unknown>> };
   const rows = (listings.listings ?? []).slice(0, 8);

@@ -16,7 +16,7 @@ export function openDoorServices(svc: ServiceContext): DoorServices {
   const events = getEventLog(env, { now: nowMs });
   return {
     keys: openKeyStore(env, { now: nowMs }),
-    limiter: svc.limiter ?? createLimiter({ now: nowMs }),
+    limiter: svc.limiter ?? createLimiter({ now: nowMs, anonLimit: svc.config.anonRateLimit ?? undefined }),
     audit: openAudit(env, { now: nowMs, onError: (e) => svc.log.error('audit write failed', e) }),
     events,
     userState: openUserState(env, { now: nowMs, events }),

@@ -1,6 +1,7 @@
-// POST/GET/DELETE /mcp in the Koa app: the Host/Origin guard, caller and audit ran before (shared middleware); here a
-// rejected key is refused, tools/call messages draw on the shared limiter (HTTP 429 + Retry-After), then Koa steps
-// aside (`ctx.respond = false`) and the tool server answers on the raw request. The tool server is handed in (server.ts
+// POST/GET/DELETE /mcp in the Koa app: the canonical path, Host/Origin guard, caller and audit ran before (shared
+// middleware, on every request: the protocol is stateless, nothing is trusted from an earlier one); here a rejected
+// key is refused, the metered messages draw on the shared limiter (HTTP 429 + Retry-After), then Koa steps aside
+// (`ctx.respond = false`) and the tool server answers on the raw request. The tool server is handed in (server.ts
 // composes the doors): http never imports mcp.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Router } from '@koa/router';
@@ -10,18 +11,24 @@ import type { CallContext } from '../app/operations.js';
 import { authorize } from '../auth/authorize.js';
 import { readJsonBody } from './body.js';
 import { callerOf } from './middleware/auth.js';
-import { assertToolCallEnvelopes } from './tool-call-envelope.js';
+import { assertDistinctRequestIds, assertToolCallEnvelopes } from './tool-call-envelope.js';
 import { limitSubjectOf, rateLimitedError, rateLimitHeaders } from './middleware/rate-limit.js';
 
-/** What the tool door offers: answer one HTTP request (the body already parsed), and end its sessions at shutdown. */
+/** What the tool door offers: answer one HTTP request (the body already parsed), and end in-flight exchanges at shutdown. */
 export type ToolDoor = {
   handle(req: IncomingMessage, res: ServerResponse, body: unknown, call: CallContext): Promise<void>;
   closeAll(): Promise<void>;
 };
 
-function countToolCalls(body: unknown): number {
+/**
+ * Messages that draw on the caller's rate limit: each tool call, and each handshake (2025-era `initialize`, 2026-07-28
+ * `server/discover`), so a flood of handshakes costs the caller as much as a flood of calls.
+ */
+const METERED_METHODS = new Set(['tools/call', 'initialize', 'server/discover']);
+
+function countMetered(body: unknown): number {
   const msgs = Array.isArray(body) ? body : [body];
-  return msgs.filter((m) => (m as { method?: unknown })?.method === 'tools/call').length;
+  return msgs.filter((m) => METERED_METHODS.has((m as { method?: unknown })?.method as string)).length;
 }
 
 export function registerToolRoutes(router: Router, doors: DoorServices, tools: ToolDoor): void {
@@ -35,7 +42,8 @@ export function registerToolRoutes(router: Router, doors: DoorServices, tools: T
     }
     const body = ctx.method === 'POST' ? await readJsonBody(ctx) : undefined;
     assertToolCallEnvelopes(body);
-    for (let n = countToolCalls(body); n > 0; n--) {
+    assertDistinctRequestIds(body);
+    for (let n = countMetered(body); n > 0; n--) {
       const d = doors.limiter.check(limitSubjectOf(caller));
       ctx.set(rateLimitHeaders(d));
       if (!d.allowed) throw rateLimitedError(d);

@@ -1,8 +1,7 @@
-// A fresh McpServer per session with every tool of OPERATIONS (v2 names and deprecated aliases), registered with
-// the operation's zod input and output schemas. Scope is checked per call with the same `authorize` as REST; a
-// failure is an `isError: true` result carrying the taxonomy code, never a thrown protocol error.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+// A fresh McpServer (SDK v2) per served request with every tool of OPERATIONS (v2 names and deprecated aliases),
+// registered with the operation's zod input and output schemas. Scope is checked per call with the same `authorize`
+// as REST; a failure is an `isError: true` result carrying the taxonomy code, never a thrown protocol error.
+import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import type { CallContext, OperationFn } from '../app/operations.js';
 import { authorize } from '../auth/authorize.js';
 import { errorBody } from '../contracts/error-body.js';
@@ -15,10 +14,8 @@ import { SERVING_VERSION } from '../registry/versions.js';
 /** What the door attaches to each request (as `req.auth.extra`) for the tool callbacks to read. */
 export type McpRequestAuth = CallContext;
 
-type Extra = { authInfo?: { extra?: Record<string, unknown> } };
-
-function callOf(extra: Extra): CallContext {
-  const a = extra.authInfo?.extra as McpRequestAuth | undefined;
+function callOf(ctx: ServerContext): CallContext {
+  const a = ctx.http?.authInfo?.extra as McpRequestAuth | undefined;
   // The HTTP handler always attaches the caller; absent only if a transport bypassed it, which is then anonymous.
   return { caller: a?.caller ?? { kind: 'anonymous', ip: 'unknown' }, requestId: a?.requestId ?? '' };
 }
@@ -55,7 +52,7 @@ export function createMcpServer(operations: ReadonlyMap<string, OperationFn>, lo
         annotations: { readOnlyHint: op.scope === 'read' || op.scope === 'underwrite', openWorldHint: false },
         _meta: { scope: op.scope, deprecated: t.deprecated, ...(t.replacement ? { replacement: t.replacement } : {}) },
       },
-      (async (args: unknown, extra: Extra) => runTool(op, fn, args, callOf(extra), log)) as never,
+      (async (args: unknown, ctx: ServerContext) => runTool(op, fn, args, callOf(ctx), log)) as never,
     );
   }
   return server;

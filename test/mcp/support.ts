@@ -1,5 +1,7 @@
 // Shared fixture of the door tests: one service on loopback over the small corpus, keys minted per scope set, and
-// helpers for REST calls and MCP clients (official SDK Client over streamable HTTP).
+// helpers for REST calls and MCP clients over streamable HTTP: the v1 SDK Client (a 2025-era host, protocol 2025-11-25,
+// served on the legacy lane) and the v2 SDK Client pinned to revision 2026-07-28 (the modern lane).
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { openKeyStore } from '../../src/auth/keys.js';
@@ -33,9 +35,19 @@ export function bearer(token: string | null): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+export const MODERN_REVISION = '2026-07-28';
+
+/** A 2025-era client (v1 SDK, `initialize` handshake at protocol 2025-11-25): the legacy lane. */
 export async function mcpClient(service: ServiceHandle, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'door-tests', version: '0.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers } });
   await client.connect(transport);
+  return client;
+}
+
+/** A client of the current revision (v2 SDK, `server/discover` then stateless requests, pinned to 2026-07-28). */
+export async function modernMcpClient(service: ServiceHandle, headers: Record<string, string> = {}): Promise<ModernClient> {
+  const client = new ModernClient({ name: 'door-tests', version: '0.0.0' }, { versionNegotiation: { mode: { pin: MODERN_REVISION } } });
+  await client.connect(new ModernTransport(new URL(`${service.url}/mcp`), { requestInit: { headers } }));
   return client;
 }

@@ -1,5 +1,6 @@
-// Hand-set numbers of the two doors (REST and MCP): page sizes, input caps, MCP session bounds, the HTTP server's
-// time and connection limits, the shutdown drain and the request-observation bounds (request id, latency buckets).
+// Hand-set numbers of the two doors (REST and MCP): page sizes, input caps, the HTTP server's time and connection
+// limits, the shutdown drain and the request-observation bounds (request id, latency buckets). The MCP door holds no
+// sessions (both protocol eras are served statelessly), so it has no session bounds.
 import { c, defineGroup } from '../define.js';
 
 const SPEC = 'service-spec.md, Endpoints / Limits';
@@ -7,7 +8,7 @@ const ENG = 'engineering: bounds memory and work per caller';
 
 export const DOORS = defineGroup({
   name: 'doors',
-  version: '1.5.0',
+  version: '2.1.0',
   owner: 'http-mcp',
   entries: {
     highlight_max_ids: c(200, 'ids', 'highlight_properties ids cap: at most one page of listings', ENG),
@@ -17,8 +18,6 @@ export const DOORS = defineGroup({
     listing_match_coord_decimals: c(5, 'decimal places', 'a listing matches a lat/lon subject when both agree to 5 decimals (about 1 m)', ENG),
     text_max_chars: c(200, 'characters', 'address / geography / id text cap on inputs', ENG),
     cursor_max_chars: c(512, 'characters', 'opaque pagination cursor length cap', ENG),
-    mcp_max_sessions: c(256, 'sessions', 'live MCP sessions kept at once; the least recently used is closed beyond it', ENG),
-    mcp_session_idle_ms: c(30 * 60_000, 'ms', 'an MCP session idle this long is closed', ENG),
     json_body_max_bytes: c(1_048_576, 'bytes', 'largest JSON request body accepted (REST and MCP)', ENG),
     json_max_depth: c(32, 'levels of nested arrays/objects', 'deepest JSON request body accepted (REST and MCP); the deepest real input (a JSON-RPC tools/call carrying preset assumptions or strategy weights) nests 6; stored or re-encoded caller JSON 2,000 deep overflowed the stack', ENG),
     request_timeout_ms: c(20_000, 'ms', 'a request (headers and body) must arrive whole within this, else Node answers 408 and closes: a trickled partial body cannot hold a connection; 1 MiB (json_body_max_bytes) at 512 kbit/s takes 16 s', ENG),
