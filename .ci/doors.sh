@@ -20,8 +20,10 @@ CONFORMANCE_EXPECTED_FAILURES=" logging-set-level completion-complete tools-call
   elicitation-sep1034-defaults elicitation-sep1330-enums resources-list resources-read-text resources-read-binary
   resources-templates-read resources-subscribe resources-unsubscribe prompts-list prompts-get-simple prompts-get-with-args
   prompts-get-embedded-resource prompts-get-with-image "
-# 0.1.13+ import fs.globSync (Node >= 22); this machine runs Node 20, so the last release that runs here is pinned.
-CONFORMANCE_PKG=@modelcontextprotocol/conformance@0.1.12
+# 0.1.16 lists the same server scenarios as 0.1.12 and, run against this service, fails exactly the 23 above.
+# 0.1.13+ needs Node >= 22: the suite and the service run on the project's pinned Node 24 from npm ci.
+CONFORMANCE_PKG=@modelcontextprotocol/conformance@0.1.16
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 npm run build --silent || { echo "doors: build failed"; failed=1; finish; }
 data_dir=$(mktemp -d "$PWD/$tmp/data.XXXX")
