@@ -20,10 +20,10 @@ finish() { echo "DOORS ${passed} ${failed}"; exit 0; }
 # test_streaming_elicitation, test_logging_tool, json_schema_2020_12_tool, a tool with x-mcp-header annotations) or a
 # capability this service does not offer (logging, completions, resources, prompts, server-initiated
 # sampling/elicitation/input requests). The service exposes tools only.
-# Legacy lane, revision 2025-11-25 (the last release that runs on Node 20: 0.1.13+ import fs.globSync, Node >= 22).
+# Legacy lane, revision 2025-11-25: the newest 0.1.x release (0.1.16 lists the same server scenarios as 0.1.12).
 # tools-call-simple-text and tools-call-error used to pass by accident: the v1 SDK answered an unknown tool with an
 # isError result, which 0.1.12 accepted; SDK v2 answers it with JSON-RPC -32602 as the spec says, so they fail honestly.
-CONFORMANCE_PKG=@modelcontextprotocol/conformance@0.1.12
+CONFORMANCE_PKG=@modelcontextprotocol/conformance@0.1.16
 CONFORMANCE_EXPECTED_FAILURES=" logging-set-level completion-complete tools-call-simple-text tools-call-error tools-call-image
   tools-call-audio tools-call-embedded-resource tools-call-mixed-content tools-call-with-logging tools-call-with-progress
   tools-call-sampling tools-call-elicitation elicitation-sep1034-defaults elicitation-sep1330-enums resources-list
@@ -44,7 +44,9 @@ CONFORMANCE_MODERN_EXPECTED_FAILURES=" server-stateless completion-complete tool
   input-required-result-request-state input-required-result-multiple-input-requests input-required-result-multi-round
   input-required-result-non-tool-request input-required-result-result-type input-required-result-tampered-state
   input-required-result-capability-check "
-# The modern release needs Node >= 22: on an older node, npx also fetches node@24 and puts it first on the PATH.
+# The suites and the service run on the project's pinned Node 24 from npm ci (0.1.13+ and the modern release need
+# Node >= 22); should an older node still come first, npx also fetches node@24 for the modern run.
+export PATH="$PWD/node_modules/.bin:$PATH"
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 MODERN_NODE_PKG=(); [ "$node_major" -ge 22 ] || MODERN_NODE_PKG=(-p node@24)
 
