@@ -60,15 +60,28 @@ export function createDrain(): Drain {
       ctx.set('Connection', 'close');
       throw shuttingDown();
     }
-    if (!isEventStream(ctx)) {
+    // In flight until both its work has ended and its response is closed: a client that leaves early closes the
+    // response while its valuation still runs, and the pool must not be closed under that work.
+    let worked = false;
+    let closed = false;
+    const tracked = !isEventStream(ctx);
+    const settleIfDone = (): void => {
+      if (worked && closed) release(ctx);
+    };
+    if (tracked) {
       active.add(ctx);
-      ctx.res.once('close', () => release(ctx));
+      ctx.res.once('close', () => {
+        closed = true;
+        settleIfDone();
+      });
     }
     try {
       await next();
     } finally {
       // A response decided after the drain began closes its connection, so the client does not send on it again.
       if (draining && !ctx.res.headersSent) ctx.set('Connection', 'close');
+      worked = true;
+      if (tracked) settleIfDone();
     }
   };
   return {
@@ -85,7 +98,7 @@ export function createDrain(): Drain {
         await eventLoopTurns(2);
         if (active.size === 0) return { unfinished: 0 };
         if (!(await idleWithin(deadlineMs - Date.now()))) {
-          const late = [...active].filter((ctx) => !ctx.res.headersSent);
+          const late = [...active].filter((ctx) => !ctx.res.headersSent && !ctx.res.destroyed);
           for (const ctx of late) answerShuttingDown(ctx.res, String(ctx.state.requestId ?? ''));
           return { unfinished: late.length };
         }

@@ -3,6 +3,7 @@
 // too, an open event stream ends cleanly; no request sees a reset. (Before the drain, close() reset them all.)
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../src/server.js';
 import { startService } from '../../src/server.js';
@@ -19,9 +20,9 @@ afterEach(async () => {
   service = null;
 });
 
-async function start(opts: { drainTimeoutMs?: number } = {}): Promise<ServiceHandle> {
+async function start(opts: { drainTimeoutMs?: number; logDestination?: Writable } = {}): Promise<ServiceHandle> {
   // One worker: the valuations queue behind each other, so they are still in flight when close() is called.
-  service = await startService(testConfig(await smallCorpusDir(), { AVM_WORKERS: '1' }), { installSignalHandlers: false, limiter: roomyLimiter(), ...opts });
+  service = await startService(testConfig(await smallCorpusDir(), { AVM_WORKERS: '1', AVM_LOG_LEVEL: 'error' }), { installSignalHandlers: false, limiter: roomyLimiter(), ...opts });
   return service;
 }
 
@@ -54,6 +55,27 @@ describe('ServiceHandle.close() while requests are in flight', () => {
     }
     idle.destroy();
     busy.destroy();
+  });
+
+  it('waits for the work of requests whose clients went away before closing the pool (no worker_crashed)', async () => {
+    // Found by the load bench: autocannon ends with requests in flight and drops its sockets; the drain counted a
+    // request done when its connection closed, so close() destroyed the pool under the still-running valuations.
+    const errors: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const l of chunk.toString('utf8').split('\n')) if (l.includes('"level":50')) errors.push(l);
+        done();
+      },
+    });
+    const svc = await start({ logDestination: sink });
+    const agent = keepAliveAgent();
+    const inFlight = Array.from({ length: 6 }, (_, i) => getOutcome(underwriteUrl(svc.url, i), agent));
+    await new Promise((r) => setTimeout(r, 300)); // the requests reach the server and queue for the one worker
+    agent.destroy(); // the clients leave before their answers
+    expect((await Promise.all(inFlight)).every((o) => 'error' in o)).toBe(true);
+    await svc.close();
+    service = null;
+    expect(errors.filter((l) => l.includes('worker_crashed'))).toEqual([]);
   });
 
   it('answers 503 shutting_down to the requests still unfinished at the drain deadline, never a reset', async () => {
