@@ -77,7 +77,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   };
   const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
-  const toolDoor = (operations: Parameters<typeof createToolDoor>[0]) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra) });
+  const toolDoor = (operations: Parameters<typeof createToolDoor>[0]) => createToolDoor(operations, { log: (msg, extra) => log.error(msg, extra), warn: (msg, extra) => log.warn(msg, extra) });
   const app = createApp(svc, { toolDoor, drain });
   const server: Server = await new Promise((resolve, reject) => {
     const s = createHttpServer(app.callback()).listen(config.port, config.host, () => resolve(s));

@@ -151,7 +151,11 @@ function withModernEnvelope(bodyText: string, headers: Record<string, string>): 
   const params = (m.params ?? {}) as Record<string, unknown>;
   if (m.method === 'tools/call' && typeof params.name === 'string' && /^[\x21-\x7e]{0,256}$/.test(params.name)) headers['mcp-name'] = params.name;
   const _meta = { 'io.modelcontextprotocol/protocolVersion': MODERN_REVISION, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '0' } };
-  return JSON.stringify({ ...m, params: { ...params, _meta } });
+  try {
+    return JSON.stringify({ ...m, params: { ...params, _meta } });
+  } catch {
+    return bodyText; // nesting thousands deep (RawJson) parses but overflows JSON.stringify's recursion: sent as generated
+  }
 }
 
 export function mcpCase(port: number, callers: FuzzCallers, sessions: FuzzSessions, pools: FuzzPools): fc.Arbitrary<FuzzRequest> {

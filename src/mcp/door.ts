@@ -9,8 +9,16 @@ import type { CallContext, OperationFn } from '../app/operations.js';
 import { DOORS } from '../registry/groups/doors.js';
 import { createMcpServer, type McpRequestAuth } from './server.js';
 
-export function createToolDoor(operations: ReadonlyMap<string, OperationFn>, o: { log: (msg: string, extra?: unknown) => void }) {
-  const onerror = (e: Error): void => o.log('mcp handler error', e.stack ?? e.message);
+type Log = (msg: string, extra?: unknown) => void;
+
+/**
+ * The SDK's transport reports through onerror both its own failures and every request it refuses as the client's fault
+ * (answered 4xx: not JSON-RPC, a bad batch, a missing envelope, a wrong Accept or Content-Type). Those are warnings.
+ */
+const CLIENT_FAULT = /^(Rejected inbound request|Bad Request|Not Acceptable|Unsupported Media Type|Invalid Request|Invalid params|Parse error|Method not allowed)\b/;
+
+export function createToolDoor(operations: ReadonlyMap<string, OperationFn>, o: { log: Log; warn: Log }) {
+  const onerror = (e: Error): void => (CLIENT_FAULT.test(e.message) ? o.warn('mcp request rejected', e.message) : o.log('mcp handler error', e.stack ?? e.message));
   const handler = createMcpHandler(() => createMcpServer(operations, o.log), { legacy: 'stateless', onerror, maxRequestBodySize: DOORS.v.json_body_max_bytes });
   const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: DOORS.v.json_body_max_bytes });
   return {
