@@ -1,7 +1,6 @@
 // The request id and the access log on a started service: a sane incoming X-Request-Id is kept and returned, any other
 // replaced; one JSON line per request (method, route, operation, status, duration, key id, never the key or the
 // query); the same id in the error body and the audit record; a 5xx logged once more, with its id.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAudit } from '../../src/auth/audit.js';
 import type { Engine } from '../../src/app/engine.js';
@@ -11,15 +10,10 @@ import { ErrorBodySchema } from '../../src/http/errors.js';
 import { startService, type ServiceHandle } from '../../src/server.js';
 import { bearer, mintKey, roomyLimiter } from '../mcp/support.js';
 import { smallCorpusDir, testConfig } from '../support/corpus.js';
+import { captureLogLines, type LogLine } from '../support/log-lines.js';
 
-type Line = { level: number; msg: string; [k: string]: unknown };
-const lines: Line[] = [];
-const sink = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    for (const l of chunk.toString('utf8').split('\n')) if (l.trim() !== '') lines.push(JSON.parse(l) as Line);
-    done();
-  },
-});
+type Line = LogLine;
+const { sink, lines } = captureLogLines();
 
 let service: ServiceHandle;
 beforeAll(async () => {

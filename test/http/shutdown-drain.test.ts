@@ -3,12 +3,13 @@
 // too, an open event stream ends cleanly; no request sees a reset. (Before the drain, close() reset them all.)
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../src/server.js';
 import { startService } from '../../src/server.js';
 import { roomyLimiter } from '../mcp/support.js';
 import { smallCorpusDir, testConfig } from '../support/corpus.js';
+import { captureLogLines } from '../support/log-lines.js';
 import { getOutcome, idleSocketCount, keepAliveAgent, warmSockets, type Outcome } from '../support/http-client.js';
 
 // Points spread over the test corpus so each request is its own valuation (no shared answer to wait on).
@@ -60,13 +61,7 @@ describe('ServiceHandle.close() while requests are in flight', () => {
   it('waits for the work of requests whose clients went away before closing the pool (no worker_crashed)', async () => {
     // Found by the load bench: autocannon ends with requests in flight and drops its sockets; the drain counted a
     // request done when its connection closed, so close() destroyed the pool under the still-running valuations.
-    const errors: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        for (const l of chunk.toString('utf8').split('\n')) if (l.includes('"level":50')) errors.push(l);
-        done();
-      },
-    });
+    const { sink, lines } = captureLogLines();
     const svc = await start({ logDestination: sink });
     const agent = keepAliveAgent();
     const inFlight = Array.from({ length: 6 }, (_, i) => getOutcome(underwriteUrl(svc.url, i), agent));
@@ -75,7 +70,7 @@ describe('ServiceHandle.close() while requests are in flight', () => {
     expect((await Promise.all(inFlight)).every((o) => 'error' in o)).toBe(true);
     await svc.close();
     service = null;
-    expect(errors.filter((l) => l.includes('worker_crashed'))).toEqual([]);
+    expect(lines.filter((l) => l.level >= 50 && l.code === 'worker_crashed')).toEqual([]);
   });
 
   it('answers 503 shutting_down to the requests still unfinished at the drain deadline, never a reset', async () => {

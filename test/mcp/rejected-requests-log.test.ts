@@ -1,19 +1,13 @@
 // A request the MCP SDK rejects as malformed (not JSON-RPC, an empty batch, a modern header without its envelope) is
 // the client's fault: it gets its 4xx and is not logged as an error of ours (the fuzz bench counted 179 such error
 // lines per 2,500 cases after the move to SDK v2, whose transport reports every rejection through onerror).
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type ServiceHandle } from '../../src/server.js';
 import { smallCorpusDir, testConfig } from '../support/corpus.js';
+import { captureLogLines } from '../support/log-lines.js';
 import { roomyLimiter } from './support.js';
 
-const levels: Array<{ level: number; msg: string }> = [];
-const sink = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    for (const l of chunk.toString('utf8').split('\n')) if (l.trim() !== '') levels.push(JSON.parse(l) as { level: number; msg: string });
-    done();
-  },
-});
+const { sink, lines: levels } = captureLogLines();
 
 let service: ServiceHandle;
 beforeAll(async () => {
