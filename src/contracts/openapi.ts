@@ -13,6 +13,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '404': 'not_found and its specific variants',
   '405': 'method_not_allowed (with Allow)',
   '429': 'rate_limited; see Retry-After',
+  '431': 'request_header_too_large: the request line (query included) and headers exceed 16 KiB',
   '501': 'not_implemented: the engine behind this operation has not landed in this build',
   '503': 'pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable, snapshot_unverified; see Retry-After',
 };

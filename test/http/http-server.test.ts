@@ -74,6 +74,21 @@ describe('createHttpServer(handler, limits)', () => {
     expect(r?.reply ?? '').toMatch(/^HTTP\/1\.1 408/);
   });
 
+  it('answers a request line and headers over the size limit 431 with the error body (was Node\'s bare 431, undocumented)', async () => {
+    const { port } = await start(FAST);
+    const r = await sendAndWait(port, `GET /x?cursor=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: a\r\n\r\n`, 3_000);
+    expect(r!.reply).toMatch(/^HTTP\/1\.1 431/);
+    const body = JSON.parse(r!.reply.slice(r!.reply.indexOf('\r\n\r\n') + 4)) as { error: { code: string } };
+    expect(body.error.code).toBe('request_header_too_large');
+  });
+
+  it('answers a request Node cannot parse 400 validation_failed with the error body', async () => {
+    const { port } = await start(FAST);
+    const r = await sendAndWait(port, 'GET /x HTTP/1.1\r\nHost a\r\n\r\n', 3_000);
+    expect(r!.reply).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(r!.reply.slice(r!.reply.indexOf('\r\n\r\n') + 4)).error.code).toBe('validation_failed');
+  });
+
   it('drops connections beyond maxConnections', async () => {
     const { port } = await start(FAST);
     const held = await Promise.all([0, 1].map(() => new Promise<Socket>((ok) => {
