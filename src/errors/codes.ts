@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   property_not_found: { status: 404, description: 'No parcel or listing matches the property id or address.' },
   tract_not_found: { status: 404, description: 'No mapped tract has that GEOID.' },
   method_not_allowed: { status: 405, description: 'The route exists but not for this HTTP method.' },
-  request_timeout: { status: 408, description: 'The request did not arrive whole within the time limit; the connection is closed (recorded in audit and metering; the client sees the bare 408 of Node).' },
+  request_timeout: { status: 408, description: 'The request did not arrive whole within the time limit; the connection is closed (recorded in audit and metering; the client gets this error body with Connection: close).' },
   request_header_too_large: { status: 431, description: 'The request line and headers exceed the HTTP server\'s size limit (16 KiB, Node\'s max header size); the connection is closed.' },
   payload_too_large: { status: 413, description: 'The request body exceeds the size limit.' },
   unsupported_media_type: { status: 415, description: 'The request body must be application/json.' },
