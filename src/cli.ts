@@ -88,10 +88,11 @@ program
   .description('out-of-time backtest → versioned calibration table, submitted to the model registry (promoted only through its gates)')
   .option(...DATA_DIR_OPTION)
   .option('--report', 'print the per-segment report (markdown) and write bench/results/calibration.json')
-  .action(async (opts: { dataDir?: string; report?: boolean }) => {
+  .option('--html <file>', 'with --report: also write the report as one self-contained HTML page (charts inline) to FILE')
+  .action(async (opts: { dataDir?: string; report?: boolean; html?: string }) => {
     const { runCalibrateCommand } = await import('./valuation/calibration/command.js');
     const config = configFor(opts);
-    process.stdout.write(`${await runCalibrateCommand(config, { report: opts.report === true })}\n`);
+    process.stdout.write(`${await runCalibrateCommand(config, { report: opts.report === true, html: opts.html })}\n`);
   });
 
 program

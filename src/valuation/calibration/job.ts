@@ -14,6 +14,7 @@ import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMet
 import { runBacktest, type BacktestRecord } from './backtest.js';
 import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
+import { reportFigures, type ReportFigures } from './report-figures.js';
 import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime, type Split } from './table.js';
 
 /**
@@ -35,6 +36,8 @@ export type CalibrationReport = {
   elapsedMs: number;
   /** Tier-2 and rent errors beside Tier 1 (report runs only; report-extra.ts). */
   besideTier1?: BesideTier1 | null;
+  /** What the HTML page draws beyond the rows: reliability, coverage per ladder step, error distributions (report-figures.ts). */
+  figures?: ReportFigures;
 };
 
 /** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
@@ -119,7 +122,7 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
     version: table.version, snapshotId: snap.id,
     holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
     rows: reportRows(table, split, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
-    besideTier1: beside,
+    besideTier1: beside, figures: reportFigures(table, split.test),
   };
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });
