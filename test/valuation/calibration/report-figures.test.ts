@@ -6,10 +6,10 @@ import { fixtureTable, fixtureTest } from './report-fixture.js';
 describe('reliability of confidence_p10', () => {
   const rel = reliabilityOf(fixtureTable(), fixtureTest());
 
-  it('places each valued test sale at the confidence_p10 serving gives it (class row, else segment row) and bins by 10 points', () => {
+  it('places each valued test sale at the confidence_p10 serving gives it (class row, else segment row) and bins by 5 points', () => {
     // mf2_4_city (40): 1.0, 1.0 hit, 1.5 misses → 2/3; sfh_city step2 → segment row 72: 1.0 hit, 0.8 misses → 1/2;
     // sfh_city/step1 (85): 1.05, 0.95, 1.0 hit, 1.2 misses → 3/4.
-    expect(rel.bins.map((b) => [b.lo, b.hi, b.n, b.meanPredicted])).toEqual([[40, 50, 3, 40], [70, 80, 2, 72], [80, 90, 4, 85]]);
+    expect(rel.bins.map((b) => [b.lo, b.hi, b.n, b.meanPredicted])).toEqual([[40, 45, 3, 40], [70, 75, 2, 72], [85, 90, 4, 85]]);
     expect(rel.bins.map((b) => b.observed)).toEqual([(100 * 2) / 3, 50, 75]);
     expect(rel.points).toEqual([
       { key: 'mf2_4_city', predicted: 40, n: 3, observed: (100 * 2) / 3 },

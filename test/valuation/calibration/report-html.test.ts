@@ -56,7 +56,7 @@ describe('renderReportHtml on a full report', () => {
     expect(html.match(/class="bin-dot"/g)).toHaveLength(3);
     // The <script> segment has no calibration row: its sale is unrated, not binned.
     expect(html).toContain('2 in segments with neither a row nor a fallback');
-    expect(html).toContain('confidence_p10 80–90: n 4, mean promised 85.0, observed 75.0 (95% 30.1–95.4)');
+    expect(html).toContain('confidence_p10 85–90: n 4, mean promised 85.0, observed 75.0 (95% 30.1–95.4)');
   });
 
   it('percentages carry one decimal; the naive baseline sits beside the model and the oracle', () => {
@@ -64,6 +64,7 @@ describe('renderReportHtml on a full report', () => {
     expect(html).toContain('<td>11.3%</td>');
     expect(html).toContain('<td>6.6%</td>'); // the oracle baseline row wins over the report row's oracle MdAPE
     expect(html).not.toContain('not computed');
+    expect(html).toContain('naive: no value for this group'); // the <script> segment has no naive row
   });
 
   it('Tier 2 is tabled; the rent backtest that did not run says why', () => {
@@ -108,7 +109,8 @@ describe('renderReportHtml on a report without data', () => {
   it('with rows but no baselines field the naive column says "not computed"', () => {
     const page = renderReportHtml({ ...bare, rows: [row('sfh_city')] });
     expect(page).toContain('<td>not computed</td>');
-    expect(page).toContain('naive: not computed');
+    expect(page).toContain('Naive comps baseline: not computed in this report.');
+    expect(page).not.toContain('class="bar est-2"');
     for (const s of svgsOf(page)) expect(markupProblems(s)).toEqual([]);
   });
 });

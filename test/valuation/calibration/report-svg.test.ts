@@ -1,6 +1,7 @@
 // The hand-drawn SVG primitives of the report page: escaping, the element builder, scales, ticks, axes.
 import { describe, expect, it } from 'vitest';
 import { axisBottom, bandScale, el, escapeHtml, linearScale, niceTicks, svgFrame } from '../../../src/valuation/calibration/html/svg.js';
+import { reliabilityDomain } from '../../../src/valuation/calibration/html/charts.js';
 import { markupProblems } from '../../support/markup.js';
 
 describe('svg primitives', () => {
@@ -34,5 +35,15 @@ describe('svg primitives', () => {
     expect(svg).toContain('>x &lt;label&gt;</text>');
     expect(markupProblems('<svg><g></svg>')).not.toEqual([]);
     expect(markupProblems('<svg><text>a < b</text></svg>')).not.toEqual([]);
+  });
+});
+
+describe('reliability chart domain', () => {
+  const bin = (meanPredicted: number, ciLo: number, ciHi: number) => ({ lo: 0, hi: 5, n: 10, meanPredicted, observed: meanPredicted, ciLo, ciHi });
+  it('zooms to what is drawn, padded to tens, at least 20 points, within 0-100', () => {
+    expect(reliabilityDomain({ bins: [bin(58.6, 56.3, 59.5), bin(61.3, 59.1, 61.4)], points: [{ key: 'a', predicted: 55.1, n: 5, observed: 40 }], nRated: 25, nUnrated: 0 })).toEqual([30, 70]);
+    expect(reliabilityDomain({ bins: [bin(60, 59, 61)], points: [], nRated: 10, nUnrated: 0 })).toEqual([50, 70]);
+    expect(reliabilityDomain({ bins: [bin(97, 95, 99.5)], points: [], nRated: 10, nUnrated: 0 })).toEqual([80, 100]);
+    expect(reliabilityDomain({ bins: [], points: [], nRated: 0, nUnrated: 0 })).toEqual([0, 100]);
   });
 });

@@ -7,12 +7,26 @@ import { axisBottom, axisLeft, bandScale, el, label, linearScale, niceTicks, svg
 /** A fraction as a percentage with one decimal (0.803 → 80.3%). */
 export const pct1 = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
+/**
+ * The square both axes share: everything drawn, padded to whole tens, at least 20 points wide, within 0-100. Zoomed
+ * because a corpus's rows promise within a few points of each other; a fixed 0-100 square would stack them in one blob.
+ */
+export function reliabilityDomain(rel: Reliability): [number, number] {
+  const vs = [...rel.bins.flatMap((b) => [b.meanPredicted, b.ciLo, b.ciHi]), ...rel.points.flatMap((p) => [p.predicted, p.observed])];
+  if (!vs.length) return [0, 100];
+  let lo = Math.max(0, Math.floor((Math.min(...vs) - 2) / 10) * 10);
+  let hi = Math.min(100, Math.ceil((Math.max(...vs) + 2) / 10) * 10);
+  if (hi - lo < 20) [lo, hi] = lo + 20 <= 100 ? [lo, lo + 20] : [hi - 20, hi];
+  return [lo, hi];
+}
+
 /** Promised confidence_p10 (x) against the observed share within ±10% (y): bins with 95% intervals, calibration keys as dots. */
 export function reliabilityChart(rel: Reliability): string {
   const W = 460, H = 420, L = 64, T = 16, S = 340;
-  const x = linearScale([0, 100], [L, L + S]);
-  const y = linearScale([0, 100], [T + S, T]);
-  const ticks = niceTicks(0, 100, 5);
+  const [lo, hi] = reliabilityDomain(rel);
+  const x = linearScale([lo, hi], [L, L + S]);
+  const y = linearScale([lo, hi], [T + S, T]);
+  const ticks = niceTicks(lo, hi, 5);
   const maxN = Math.max(1, ...rel.bins.map((b) => b.n));
   const radius = (n: number): number => 3 + 11 * Math.sqrt(n / maxN);
   const keys = rel.points.map((p) => el('circle', { cx: x(p.predicted), cy: y(p.observed), r: 3, class: 'key-dot' }, title(`${p.key}: promised ${p.predicted.toFixed(1)}, observed ${p.observed.toFixed(1)} (n ${p.n})`)));
@@ -21,7 +35,7 @@ export function reliabilityChart(rel: Reliability): string {
     el('circle', { cx: x(b.meanPredicted), cy: y(b.observed), r: radius(b.n), class: 'bin-dot' }, title(`confidence_p10 ${b.lo}–${b.hi}: n ${b.n}, mean promised ${b.meanPredicted.toFixed(1)}, observed ${b.observed.toFixed(1)} (95% ${b.ciLo.toFixed(1)}–${b.ciHi.toFixed(1)})`)),
     label(x(b.meanPredicted) + radius(b.n) + 3, y(b.observed) + 4, `n ${b.n}`, { class: 'note' })));
   return svgFrame(W, H, 'Reliability of confidence_p10',
-    el('line', { x1: x(0), y1: y(0), x2: x(100), y2: y(100), class: 'ideal' }),
+    el('line', { x1: x(lo), y1: y(lo), x2: x(hi), y2: y(hi), class: 'ideal' }),
     axisBottom(x, T + S, ticks, String, 'confidence_p10 promised (calibration half)'),
     axisLeft(y, L, ticks, String, 'observed % within ±10% (test half)'),
     ...keys, ...bins);
@@ -51,7 +65,7 @@ export function coverageChart(rows: readonly CoverageDot[], nominal: number, tol
 
 /** Histogram of ln(estimate / price) on `edges`, the ±10% band shaded; sales beyond the edges counted at the ends. */
 export function errorHistogram(d: ErrorDistribution, edges: readonly number[]): string {
-  const W = 360, H = 170, L = 44, R = 34, T = 22, B = 120;
+  const W = 330, H = 184, L = 44, R = 20, T = 36, B = 134;
   const x = linearScale([edges[0], edges[edges.length - 1]], [L, W - R]);
   const maxC = Math.max(1, ...d.counts);
   const y = linearScale([0, maxC], [B, T]);
@@ -60,8 +74,7 @@ export function errorHistogram(d: ErrorDistribution, edges: readonly number[]): 
   return svgFrame(W, H, `Signed log error, ${d.group}`, band, ...bars,
     el('line', { x1: x(0), x2: x(0), y1: T, y2: B, class: 'nominal' }),
     label(L, 14, `${d.group} (n ${d.n})`, { class: 'chart-title' }),
-    label(L - 4, B - 2, `‹${d.below}`, { 'text-anchor': 'end', class: 'note' }),
-    label(W - R + 4, B - 2, `${d.above}›`, { class: 'note' }),
+    label(L, 28, `beyond the axis: ${d.below} below ${edges[0].toFixed(1)}, ${d.above} above ${edges[edges.length - 1].toFixed(1)}`, { class: 'note' }),
     axisLeft(y, L, niceTicks(0, maxC, 3).filter((t) => Number.isInteger(t)), String, ''),
     axisBottom(x, B, niceTicks(edges[0], edges[edges.length - 1], 6), (v) => v.toFixed(1), 'ln(estimate / price)'));
 }

@@ -7,11 +7,13 @@ export const pctOr = (x: number | null | undefined): string => (x === null || x 
 /** A number with `d` decimals, or a dash. */
 export const numOr = (x: number | null | undefined, d = 3): string => (x === null || x === undefined ? '—' : x.toFixed(d));
 
-/** A table of plain-text cells (escaped here); numeric-looking columns are right-aligned by the style sheet. */
+/** A table of plain-text cells (escaped here); the first cell of a row is its header, the rest right-aligned. */
 export function table(headers: readonly string[], rows: ReadonlyArray<readonly (string | number)[]>, caption?: string): string {
-  const head = el('tr', {}, ...headers.map((h) => el('th', {}, escapeHtml(h))));
+  // All-blank headers (a two-column fact list) leave the head out.
+  const head = headers.some((h) => h !== '') ? el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', {}, escapeHtml(h))))) : '';
   const body = rows.map((r) => el('tr', {}, ...r.map((c, i) => el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}, escapeHtml(String(c))))));
-  return el('table', {}, ...(caption ? [el('caption', {}, escapeHtml(caption))] : []), el('thead', {}, head), el('tbody', {}, ...body));
+  // Wrapped so a wide table scrolls inside the page instead of widening it.
+  return el('div', { class: 'scroll' }, el('table', {}, ...(caption ? [el('caption', {}, escapeHtml(caption))] : []), head, el('tbody', {}, ...body)));
 }
 
 /** A paragraph of plain text. */
@@ -24,12 +26,12 @@ export const section = (id: string, heading: string, ...content: string[]): stri
 export const empty = (s: string): string => para(s, 'empty');
 
 const STYLE = `
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2329;margin:0 auto;max-width:1120px;padding:24px 32px 64px;background:#fff}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2329;margin:0 auto;max-width:1100px;padding:24px 32px 64px;box-sizing:border-box;background:#fff}
 h1{font-size:24px;margin:0 0 4px}h2{font-size:18px;margin:36px 0 8px;border-bottom:1px solid #d5dbe1;padding-bottom:4px}h3{font-size:15px;margin:20px 0 6px}
 p{max-width:860px}.empty{color:#7a4b00;background:#fff6e0;padding:6px 10px;border-left:3px solid #e0a100}
-.lead{color:#4a5560}nav a{margin-right:14px}
+.lead{color:#4a5560}.scroll{max-width:100%;overflow-x:auto}nav a{margin-right:14px}
 table{border-collapse:collapse;margin:8px 0 16px;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600;padding:4px 0}
-th,td{padding:3px 10px;border-bottom:1px solid #e4e8ec;text-align:right;white-space:nowrap}th[scope=row],thead th:first-child{text-align:left}
+th,td{padding:3px 8px;font-size:13px;border-bottom:1px solid #e4e8ec;text-align:right;white-space:nowrap}th[scope=row],thead th:first-child{text-align:left}
 thead th{background:#f3f5f7;font-weight:600}
 .pass{color:#176a2c;font-weight:600}.fail{color:#b3261e;font-weight:600}
 .grid2{display:flex;flex-wrap:wrap;gap:8px 20px}

@@ -60,7 +60,7 @@ export function baselinesSection(r: HtmlReportInput): string {
     const m = r.rows.find((x) => x.group === g);
     const o = oracle.find((b) => b.group === g);
     const nv = naive?.find((b) => b.group === g);
-    const naiveCells = naive === null ? ['not computed', '', '', ''] : nv ? [String(nv.n), pctOr(nv.mdape), pctOr(nv.ppe10), numOr(nv.cod, 2)] : ['—', '—', '—', '—'];
+    const naiveCells = naive === null ? ['not computed'] : nv ? [String(nv.n), pctOr(nv.mdape), pctOr(nv.ppe10), numOr(nv.cod, 2)] : ['—', '—', '—', '—'];
     return [g, m?.n ?? '—', pctOr(m?.mdape), pctOr(m?.ppe10), numOr(m?.cod, 2), pctOr(o?.mdape ?? m?.oracleMdape), ...naiveCells];
   });
   const chart: MdapeGroup[] = groups.map((g) => ({
@@ -68,14 +68,15 @@ export function baselinesSection(r: HtmlReportInput): string {
     bars: [
       { name: 'model', value: r.rows.find((x) => x.group === g)?.mdape ?? null },
       { name: 'oracle', value: oracle.find((b) => b.group === g)?.mdape ?? r.rows.find((x) => x.group === g)?.oracleMdape ?? null, missing: 'no true values (real corpus)' },
-      { name: 'naive', value: naive?.find((b) => b.group === g)?.mdape ?? null, missing: naive === null ? 'not computed' : 'no value for this group' },
+      // Without the baselines the banner says "not computed" once; a group the baselines lack says so on its row.
+      ...(naive === null ? [] : [{ name: 'naive', value: naive.find((b) => b.group === g)?.mdape ?? null, missing: 'no value for this group' }]),
     ],
   }));
   return section('baselines', 'Model beside the oracle and naive baselines',
     para('Oracle: the generator\'s true value (the floor the sale noise leaves). Naive: 8 nearest comps within 1 mi, ±20% sqft, ±1 bed, median $/sf, on the same sales.'),
     naive === null ? empty('Naive comps baseline: not computed in this report.') : '',
     groups.length ? mdapeChart(chart) : empty('No groups to compare.'),
-    groups.length ? table(['group', 'model n', 'model MdAPE', 'model PPE10', 'model COD', 'oracle MdAPE', 'naive n', 'naive MdAPE', 'naive PPE10', 'naive COD'], rows) : '');
+    groups.length ? table(['group', 'model n', 'model MdAPE', 'model PPE10', 'model COD', 'oracle MdAPE', ...(naive === null ? ['naive'] : ['naive n', 'naive MdAPE', 'naive PPE10', 'naive COD'])], rows) : '');
 }
 
 export function besideSection(r: HtmlReportInput): string {
