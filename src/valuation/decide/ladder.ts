@@ -5,7 +5,7 @@ import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD } from '../../contracts/area-co
 import type { ArtifactArv } from '../../contracts/artifact.js';
 import type { Arv, Interval, RangeReason, SuppressionReason } from '../../contracts/arv.js';
 import type { AsIs } from '../../contracts/as-is.js';
-import type { UnscoredReason, ValuationDisplay, ValuationOutcome } from '../../contracts/valuation.js';
+import type { UnscoredReason, VALUATION_WARNINGS, ValuationDisplay, ValuationOutcome } from '../../contracts/valuation.js';
 import { AppError } from '../../errors/app-error.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
@@ -14,6 +14,8 @@ import { legacyConfidence } from './ladder-confidence.js';
 import { evidenceLooksValid } from './ladder-evidence-check.js';
 import { LadderEvidenceSchema, type AreaContextEvidence, type HedonicEvidence, type LadderEvidence, type SubjectGates, type Tier1Evidence } from './ladder-evidence.js';
 import { hedonicSegmentCounty, segmentOfCalibrationKey } from './segment.js';
+
+type ValuationWarning = (typeof VALUATION_WARNINGS)[number];
 
 /** The arv fields the ladder decides; evidence arrays (comps, flip_pairs, …) are attached by the artifact module. */
 export type ArvDisplay = Pick<
@@ -165,7 +167,7 @@ function isTier2Servable(h: HedonicEvidence, s: SubjectGates): boolean {
 }
 
 /** Why Tier 2 did not serve a subject Tier 1 could not answer (a VALUATION_WARNINGS entry). */
-function tier2Refusal(h: HedonicEvidence | null, s: SubjectGates): 'tier2_unavailable' | 'tier2_segment_not_calibrated' {
+function tier2Refusal(h: HedonicEvidence | null, s: SubjectGates): Extract<ValuationWarning, 'tier2_unavailable' | 'tier2_segment_not_calibrated'> {
   if (!h || !h.locationResolved || hedonicSegmentCounty(h.segment) !== s.county) return 'tier2_unavailable';
   return 'tier2_segment_not_calibrated';
 }
