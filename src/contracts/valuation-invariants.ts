@@ -49,7 +49,9 @@ function checkTiers(v: Valuation, push: Push): void {
   if (a.method === 'hedonic_v1') {
     if (a.method_tier !== 2) push('TIER', 'arv.method_tier', 'hedonic_v1 is tier 2');
     if (a.range_only !== true || a.range_reason !== 'hedonic_tier2_always_range') push('TIER', 'arv.range_only', 'hedonic_v1 is always range_only with hedonic_tier2_always_range');
-    if (v.subject.county !== 'cook') push('TIER', 'arv.method', 'hedonic_v1 serves Cook subjects only');
+    // Lake has its own hedonic segments (`<ptype>_lake`, issue 14): a model fit on one county never values the other.
+    const fitCounty = (a.model?.segment ?? a.segment ?? '').endsWith('_lake') ? 'lake' : 'cook';
+    if (v.subject.county !== fitCounty) push('TIER', 'arv.method', `hedonic_v1 serves a subject only from a segment fit on its own county (${fitCounty})`);
   }
   if (a.premium && a.method_tier !== 2) push('TIER', 'arv.premium', 'premium is Tier 2 only');
   if (isTier1Method(a.method) && a.fsd != null && a.fsd / 100 > COMP_POLICY.v.dispersion_gate) {

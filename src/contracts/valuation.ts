@@ -15,7 +15,12 @@ export const DISCLOSURE =
   'Automated valuation model output, not an appraisal. Screening estimate (about ±20%); error rates are published at ' +
   '/api/metrics/scorecard. Not for tenant screening, credit, employment or insurance decisions (FCRA).';
 
-export const VALUATION_WARNINGS = ['approaches_disagree', 'as_is_thin_evidence', 'income_approach_diverges', 'as_is_exceeds_arv'] as const;
+export const VALUATION_WARNINGS = [
+  'approaches_disagree', 'as_is_thin_evidence', 'income_approach_diverges', 'as_is_exceeds_arv',
+  // Beside a suppression or area context (no Tier-1 answer): why Tier 2 did not step in — no hedonic value for the
+  // subject's segment (segment not fit, location unresolved, no model) or a segment that failed its calibration gates.
+  'tier2_unavailable', 'tier2_segment_not_calibrated',
+] as const;
 
 /** Display-ladder outcomes (spec States and transitions, Valuation outcome). */
 export const VALUATION_OUTCOMES = ['point', 'range', 'tier2_range', 'area_context', 'suppressed'] as const;

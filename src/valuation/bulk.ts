@@ -50,8 +50,8 @@ function resolveAll(inputs: readonly ValueInput[], ctx: ValuationContext, fail: 
 /** The valued subjects packed once in the kernel's layout (ARV stratum; the as-is steps repack with their own). */
 function packValued(valued: readonly Open[]): Float64Array {
   const packed = new Float64Array(valued.length * SUBJECT_LEN);
-  // The Tier-1 subject carries every kernel field (kernelSubject's), so it is encoded as is.
-  for (let i = 0; i < valued.length; i++) encodeSubjectAs(valued[i].ts as Tier1Subject, STRATUM.arv, {}, packed, i * SUBJECT_LEN);
+  // As the kernel compares it (kernelSubject: bedrooms per unit for 2-4 units); the as-is steps reuse this packing.
+  for (let i = 0; i < valued.length; i++) encodeSubjectAs(kernelSubject(valued[i].ts as Tier1Subject), STRATUM.arv, {}, packed, i * SUBJECT_LEN);
   return packed;
 }
 

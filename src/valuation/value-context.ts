@@ -1,7 +1,8 @@
 // What one valuation reads, loaded once per process or worker thread: the snapshot's sales columns, the parcel and
 // listing data for subject resolution, the time index, the champion's calibration table and the kernel.
 import { createHash } from 'node:crypto';
-import { columnsFromArrow, createKernel, type Kernel } from '../kernel/index.js';
+import { createKernel, type Kernel } from '../kernel/index.js';
+import { kernelColumnsOf } from './comps/kernel-columns.js';
 import type { TimeIndexSeries } from '../kernel/types.js';
 import { openModelRegistry } from '../registry/model-registry.js';
 import type { Store } from '../store/store.js';
@@ -62,7 +63,7 @@ export function buildValuationContext(store: Store, opts: ContextOptions = {}): 
   const ingested = new Set<string>();
   for (let i = 0; i < sales.length; i++) if (sales.tractIdx[i] < sales.tracts.length) ingested.add(sales.tracts[sales.tractIdx[i]]);
   return {
-    kernel: opts.kernel ?? createKernel(columnsFromArrow(snap.table), timeIndex.series),
+    kernel: opts.kernel ?? createKernel(kernelColumnsOf(sales), timeIndex.series),
     sales,
     parcelSales: buildParcelSalesIndex(sales),
     subjects: buildSubjectData(store.getTracts(), parcels, store.getListings()),

@@ -7,6 +7,7 @@ import { COUNTY_CODE } from '../store/columns.js';
 import type { Store } from '../store/store.js';
 import { buildAreaIndex, estimateAreaContext } from './area/area-context.js';
 import { timeFactorFromSeries } from './area/area-time.js';
+import { hedonicSegmentOf, ptypeOfSegment, type SegmentPtype } from './decide/segment.js';
 import { hedonicEvidence } from './hedonic/evidence.js';
 import { loadHedonicModel } from './hedonic/store.js';
 import type { SalesColumns } from '../store/sales-columns.js';
@@ -26,9 +27,9 @@ export function hedonicHooks(store: Store, version?: string | null): Pick<Valuat
   const evidenceOf = (r: ResolvedSubject, asOfDay: number) => {
     if (last && last.r === r && last.day === asOfDay) return last.out;
     const s = r.subject;
-    if (!r.segment) return null;
+    if (!r.segment || (s.county !== 'cook' && s.county !== 'lake')) return null;
     const out = hedonicEvidence(model, {
-      segment: r.segment, tractGeoid: s.tract_geoid, lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null,
+      segment: hedonicSegmentOf(ptypeOfSegment(r.segment) as SegmentPtype, s.county, r.tract?.muni), tractGeoid: s.tract_geoid, lat: s.lat, lon: s.lon, sqft: s.sqft ?? null, beds: s.beds ?? null,
       yearBuilt: s.year_built ?? null, units: s.units, condition: 'renovated', asOfDay,
     });
     last = { r, day: asOfDay, out };

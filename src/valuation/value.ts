@@ -19,7 +19,7 @@ import { estimateRehab, type Condition, type RehabScope } from './economics/reha
 import { calibrationFor } from './decide/segment.js';
 import { resolveSubject, type ResolvedSubject, type SubjectInput } from './subject/subject.js';
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './economics/tax.js';
-import { ceilingFor, computeTier1, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
+import { ceilingFor, computeTier1, kernelSubject, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
 import type { ValuationContext } from './value-context.js';
 import { cookTriadAt } from './economics/triad.js';
 
@@ -92,7 +92,7 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
   const at = asOfOf(input, ctx);
   const ts = isBlocked(gates(r, ctx)) ? null : tier1SubjectOf(r, ctx, at.asOfDay);
   const t1 = ts ? computeTier1(ctx, ts) : null;
-  const asIs = ts ? valueAsIs(ctx.kernel, ts, conditionCodeOf(r.subject.condition)) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
+  const asIs = ts ? valueAsIs(ctx.kernel, kernelSubject(ts), conditionCodeOf(r.subject.condition)) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
   return { ...decideFrom(r, ctx, at, t1?.evidence ?? null, asIs, { ownerOccupied: input.ownerOccupied ?? false, area: 'eager' }), t1 };
 }
 

@@ -8,12 +8,13 @@ const point = (): Valuation => structuredClone(pipeline(evidence()).valuation);
 const range = (): Valuation => structuredClone(pipeline(evidence({ tier1: tier1(4) })).valuation);
 const suppressed = (): Valuation => structuredClone(pipeline(evidence({ tier1: null })).valuation);
 const tier2 = (): Valuation => structuredClone(pipeline(evidence({ tier1: null, tier2: HEDONIC })).valuation);
+const tier2Lake = (): Valuation => structuredClone(pipeline(evidence({ subject: { county: 'lake', outsideMappedTracts: false, tractNotIngested: false, condoModelUnavailable: false }, tier1: null, tier2: { ...HEDONIC, segment: 'mf2_4_lake' } })).valuation);
 const area = (): Valuation => structuredClone(pipeline(evidence({ tier1: null, areaContext: AREA })).valuation);
 
 const rules = (v: Valuation): string[] => assertValuationInvariants(v).map((x) => x.rule);
 
 describe('assertValuationInvariants', () => {
-  it.each([['point', point], ['range', range], ['suppressed', suppressed], ['tier-2', tier2], ['area-context', area]])('a %s valuation from the pipeline has no violation', (_label, make) => {
+  it.each([['point', point], ['range', range], ['suppressed', suppressed], ['tier-2', tier2], ['tier-2 from a Lake segment', tier2Lake], ['area-context', area]])('a %s valuation from the pipeline has no violation', (_label, make) => {
     expect(assertValuationInvariants(make())).toEqual([]);
   });
 
@@ -28,7 +29,8 @@ describe('assertValuationInvariants', () => {
     ['POINT', 'a point without its calibrated interval', point, (v) => { v.arv.interval = null; }],
     ['POINT', 'a point on 4 comps', point, (v) => { v.arv.n_comps = 4; v.arv.comps = v.arv.comps!.slice(0, 4); }],
     ['TIER', 'hedonic_v1 not range-only', tier2, (v) => { v.arv.range_only = false; }],
-    ['TIER', 'hedonic_v1 for a Lake subject', tier2, (v) => { v.subject.county = 'lake'; }],
+    ['TIER', 'hedonic_v1 fit on Cook for a Lake subject', tier2, (v) => { v.subject.county = 'lake'; }],
+    ['TIER', 'hedonic_v1 fit on Lake for a Cook subject', tier2Lake, (v) => { v.subject.county = 'cook'; }],
     ['TIER', 'renovated_comps for a Lake subject', point, (v) => { v.subject.county = 'lake'; }],
     ['GATE', 'a tier-1 value above the dispersion gate', point, (v) => { v.arv.fsd = 36; }],
     ['ORDER', 'low above value', point, (v) => { v.arv.low = 460_000; }],

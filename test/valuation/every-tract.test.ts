@@ -89,6 +89,22 @@ describe('a valuation in every tract of the test corpus', () => {
     expect(outcomes.size).toBeGreaterThan(1);
   });
 
+  it('a subject left without a Tier-1 or Tier-2 answer says why Tier 2 did not serve; Lake subjects get Tier 2 from Lake segments', () => {
+    let lakeTier2 = 0;
+    for (const v of valued()) {
+      const outcome = v.display!.outcome;
+      const why = v.warnings.filter((w) => w === 'tier2_unavailable' || w === 'tier2_segment_not_calibrated');
+      if (v.arv.suppression_reason === 'condo_model_unavailable' || v.arv.suppression_reason === 'tract_not_ingested' || v.arv.suppression_reason === 'outside_mapped_tracts') continue;
+      if (outcome === 'suppressed' || outcome === 'area_context') expect(why, v.subject.tract_geoid ?? '').toHaveLength(1);
+      else expect(why).toEqual([]);
+      if (outcome === 'tier2_range' && v.subject.county === 'lake') {
+        lakeTier2++;
+        expect(v.arv.model?.segment).toMatch(/_lake$/);
+      }
+    }
+    expect(lakeTier2).toBeGreaterThan(0);
+  });
+
   it('rent, rehab and tax carry their method, confidence and range; the four rent fields are separate', () => {
     const [lo, hi] = RENT.v.interval_pct_range;
     for (const v of valued()) {

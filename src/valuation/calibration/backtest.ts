@@ -14,6 +14,7 @@ import { buildTimeIndex } from '../comps/time-index.js';
 import { firstDayOfMonth, monthOfDay } from '../../store/days.js';
 import { computeTier1, type Tier1Deps } from '../comps/tier1.js';
 import { estimateUnitsPremium } from '../comps/units-stratum.js';
+import { kernelColumnsOf } from '../comps/kernel-columns.js';
 
 export type BacktestRecord = {
   row: number;
@@ -101,10 +102,5 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
   return { records, startDay, endDay };
 }
 
-/** The kernel's columns straight from the typed sales view (same arrays, no copy). */
-export function kernelColumnsOf(c: SalesColumns): KernelColumns {
-  return {
-    parcelIdx: c.parcelIdx, county: c.county, lat: c.lat, lon: c.lon, saleDay: c.saleDay, priceUsd: c.priceUsd, sqft: c.sqft, beds: c.beds,
-    ptype: c.ptype, condition: c.condition, deedType: c.deedType, numParcels: c.numParcels,
-  };
-}
+/** The kernel's columns of the typed sales view (one implementation: comps/kernel-columns.ts). */
+export { kernelColumnsOf };

@@ -12,6 +12,7 @@ import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
 import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import type { Tier1Evidence } from '../decide/ladder-evidence.js';
+import { comparableBeds } from './kernel-columns.js';
 import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
 
 /** `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. */
@@ -70,8 +71,11 @@ export function maxRenoSale24mo(deps: Tier1Deps, s: Tier1Subject): number | null
 /** NON_MARKET_REASONS by REJECTION_REASONS code. */
 const NON_MARKET_CODES: readonly boolean[] = REJECTION_REASONS.map((r) => NON_MARKET_REASONS.has(r));
 
+/** The subject as the kernel compares it: bedrooms per unit for a 2-4-unit subject (kernel-columns.ts). Every
+ * Tier-1/as-is query of a Tier1Subject goes through here. */
 export function kernelSubject(s: Tier1Subject): Omit<KernelSubject, 'stratumMask'> {
-  return { lat: s.lat, lon: s.lon, sqft: s.sqft, beds: s.beds, ptype: s.ptype, county: s.county, asOfDay: s.asOfDay, excludeParcelIdx: s.excludeParcelIdx ?? null };
+  const beds = s.beds === null ? null : comparableBeds(s.beds, s.ptype, s.units ?? 0);
+  return { lat: s.lat, lon: s.lon, sqft: s.sqft, beds: beds === null || beds < 0 ? null : beds, ptype: s.ptype, county: s.county, asOfDay: s.asOfDay, excludeParcelIdx: s.excludeParcelIdx ?? null };
 }
 
 /** Ladder evidence from a kernel result (single or batch mode); `luxury` from isLuxuryThin over the pool. */

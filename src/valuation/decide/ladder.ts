@@ -5,7 +5,7 @@ import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD } from '../../contracts/area-co
 import type { ArtifactArv } from '../../contracts/artifact.js';
 import type { Arv, Interval, RangeReason, SuppressionReason } from '../../contracts/arv.js';
 import type { AsIs } from '../../contracts/as-is.js';
-import type { UnscoredReason, ValuationDisplay, ValuationOutcome } from '../../contracts/valuation.js';
+import type { UnscoredReason, VALUATION_WARNINGS, ValuationDisplay, ValuationOutcome } from '../../contracts/valuation.js';
 import { AppError } from '../../errors/app-error.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
@@ -13,7 +13,9 @@ import { assessDisagreement } from './disagreement.js';
 import { legacyConfidence } from './ladder-confidence.js';
 import { evidenceLooksValid } from './ladder-evidence-check.js';
 import { LadderEvidenceSchema, type AreaContextEvidence, type HedonicEvidence, type LadderEvidence, type SubjectGates, type Tier1Evidence } from './ladder-evidence.js';
-import { segmentOfCalibrationKey } from './segment.js';
+import { hedonicSegmentCounty, segmentOfCalibrationKey } from './segment.js';
+
+type ValuationWarning = (typeof VALUATION_WARNINGS)[number];
 
 /** The arv fields the ladder decides; evidence arrays (comps, flip_pairs, …) are attached by the artifact module. */
 export type ArvDisplay = Pick<
@@ -128,8 +130,9 @@ export function decideValuationDisplay(evidence: LadderEvidence): LadderDecision
   if (t1 && failure === null) return tier1Decision(t1, ev.subject, areaContext);
   const reason = failure ?? 'insufficient_renovated_comps';
   if (ev.tier2 && isTier2Servable(ev.tier2, ev.subject)) return tier2Decision(ev.tier2, reason, areaContext);
-  if (areaContext) return areaContextDecision(reason, areaContext);
-  return suppressed(reason);
+  const why = [tier2Refusal(ev.tier2, ev.subject)];
+  if (areaContext) return { ...areaContextDecision(reason, areaContext), warnings: why };
+  return { ...suppressed(reason), warnings: why };
 }
 
 /** The evidence as the schema accepts it: the plain pre-check passes the common case, zod parses (or refuses) the rest. */
@@ -158,8 +161,15 @@ function tier1Failure(t: Tier1Evidence | null): SuppressionReason | null {
   return null;
 }
 
+/** A Tier-2 range needs a display-eligible (calibrated) segment fit on the subject's own county, location resolved. */
 function isTier2Servable(h: HedonicEvidence, s: SubjectGates): boolean {
-  return h.displayEligible && s.county === 'cook' && h.locationResolved;
+  return h.displayEligible && hedonicSegmentCounty(h.segment) === s.county && h.locationResolved;
+}
+
+/** Why Tier 2 did not serve a subject Tier 1 could not answer (a VALUATION_WARNINGS entry). */
+function tier2Refusal(h: HedonicEvidence | null, s: SubjectGates): Extract<ValuationWarning, 'tier2_unavailable' | 'tier2_segment_not_calibrated'> {
+  if (!h || !h.locationResolved || hedonicSegmentCounty(h.segment) !== s.county) return 'tier2_unavailable';
+  return 'tier2_segment_not_calibrated';
 }
 
 function tier1RangeReason(thin: boolean, displayPoint: boolean): RangeReason | null {

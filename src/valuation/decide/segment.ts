@@ -16,6 +16,20 @@ export function segmentKey(ptype: SegmentPtype, muni: string | null | undefined)
   return `${ptype}_${isCityMuni(muni) ? 'city' : 'suburb'}`;
 }
 
+/**
+ * The Tier-2 (hedonic) segment of a sale or subject: Cook's calibration segment, and `<ptype>_lake` for Lake, whose
+ * market (own assessor, price levels and trends) is fit and calibrated on its own sales, never on Cook's. A Lake
+ * segment serves only when its own out-of-time calibration makes it display-eligible (issue 14 item 5).
+ */
+export function hedonicSegmentOf(ptype: SegmentPtype, county: 'cook' | 'lake', muni: string | null | undefined): string {
+  return county === 'lake' ? `${ptype}_lake` : segmentKey(ptype, muni);
+}
+
+/** The county a hedonic segment was fit on (hedonicSegmentOf). */
+export function hedonicSegmentCounty(segment: string): 'cook' | 'lake' {
+  return segment.endsWith('_lake') ? 'lake' : 'cook';
+}
+
 /** Error metrics of one group of the backtest (ratios = estimate / price unless noted). */
 export type SegmentMetrics = {
   n: number;

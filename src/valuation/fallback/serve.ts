@@ -4,7 +4,7 @@
 import type { FallbackAttempt } from '../../contracts/artifact.js';
 import type { Valuation } from '../../contracts/valuation.js';
 import { createKernel } from '../../kernel/index.js';
-import type { KernelColumns } from '../../kernel/types.js';
+import { kernelColumnsOf } from '../comps/kernel-columns.js';
 import { buildParcelSalesIndex } from '../comps/flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { resolveSubject, type ResolvedSubject } from '../subject/subject.js';
@@ -28,14 +28,6 @@ const CORPUS_SHORT_REASONS = new Set(['insufficient_renovated_comps', 'tract_not
 
 const OPENDATA_SOURCES = new Set(['opendata_fallback', 'opendata_forced']);
 
-/** The kernel's columns straight from the open-data sales view (same arrays, no copy). */
-function kernelColumns(c: SalesColumns): KernelColumns {
-  return {
-    parcelIdx: c.parcelIdx, county: c.county, lat: c.lat, lon: c.lon, saleDay: c.saleDay, priceUsd: c.priceUsd, sqft: c.sqft, beds: c.beds,
-    ptype: c.ptype, condition: c.condition, deedType: c.deedType, numParcels: c.numParcels,
-  };
-}
-
 /**
  * A valuation context whose comp source is the open-data sales. Their parcel indices are moved past the corpus
  * parcel rows (the subject's own parcel row, which the kernel excludes, must not hit a stranger's sale), except the
@@ -54,7 +46,7 @@ export function opendataContext(ctx: ValuationContext, comps: OpendataComps | nu
   const sales: SalesColumns = src ? { ...src, parcelIdx } : { ...ctx.sales, ...emptyColumns(ctx.sales) };
   const ingested = new Set(ctx.ingestedTracts);
   for (let i = 0; i < sales.length; i++) if (sales.tractIdx[i] < sales.tracts.length) ingested.add(sales.tracts[sales.tractIdx[i]]);
-  return { ...ctx, kernel: createKernel(kernelColumns(sales), ctx.timeIndex.series), sales, parcelSales: buildParcelSalesIndex(sales), ingestedTracts: ingested };
+  return { ...ctx, kernel: createKernel(kernelColumnsOf(sales), ctx.timeIndex.series), sales, parcelSales: buildParcelSalesIndex(sales), ingestedTracts: ingested };
 }
 
 /** Zero-row columns of the same shape (a forced open-data path that got no comps values from nothing). */

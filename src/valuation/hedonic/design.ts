@@ -4,23 +4,24 @@ import { CONDITION_CODE, COUNTY_CODE, PTYPE_CODE } from '../../store/columns.js'
 import { HEDONIC } from '../../registry/groups/hedonic.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import type { TractMeta } from './types.js';
-import { segmentKey } from '../decide/segment.js';
+import { hedonicSegmentOf, segmentKey } from '../decide/segment.js';
 
-/** The calibration segment key `<ptype>_<city|suburb>` (one definition: valuation/segment.ts). */
-export { segmentKey };
+/** The calibration segment key `<ptype>_<city|suburb>` and the hedonic segment (one definition: decide/segment.ts). */
+export { hedonicSegmentOf, segmentKey };
 
 export const COVARIATES = ['ln_sqft', 'beds', 'age', 'age2', 'units', 'cond_dated', 'cond_renovated', 'cond_new'] as const;
 export type CovariateName = (typeof COVARIATES)[number];
 export const CONDITION_NAMES = ['distressed', 'dated', 'renovated', 'new'] as const;
 
-/** Segment of a snapshot row, or null when the row cannot enter any hedonic segment (Lake, condo, no tract). */
+/** Hedonic segment of a snapshot row (Lake rows: `<ptype>_lake`), or null when the row cannot enter any (condo,
+ * another county, no tract). */
 export function rowSegment(c: SalesColumns, i: number, metaByGeoid: ReadonlyMap<string, TractMeta>): string | null {
-  if (c.county[i] !== COUNTY_CODE.cook) return null;
+  if (c.county[i] !== COUNTY_CODE.cook && c.county[i] !== COUNTY_CODE.lake) return null;
   const pt = c.ptype[i] === PTYPE_CODE.sfh ? 'sfh' : c.ptype[i] === PTYPE_CODE.mf2_4 ? 'mf2_4' : null;
   const geoid = c.tracts[c.tractIdx[i]];
   if (pt === null || geoid === undefined) return null;
   const meta = metaByGeoid.get(geoid);
-  return meta ? segmentKey(pt, meta.muni) : null;
+  return meta ? hedonicSegmentOf(pt, c.county[i] === COUNTY_CODE.lake ? 'lake' : 'cook', meta.muni) : null;
 }
 
 /** Covariates of one sale or subject, or null when a fact the fit needs is unknown (NaN/negative). */

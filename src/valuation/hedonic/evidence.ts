@@ -1,5 +1,5 @@
 // Builds the ladder's Tier-2 evidence (valuation/ladder-evidence.ts HedonicEvidence) from a hedonic prediction.
-// Decides nothing: display eligibility and the Cook-only rule are applied by valuation/ladder.ts.
+// Decides nothing: display eligibility and the same-county rule are applied by valuation/decide/ladder.ts.
 import type { HedonicEvidence } from '../decide/ladder-evidence.js';
 import { predictHedonic } from './predict.js';
 import type { HedonicModel, HedonicPrediction, HedonicSubject } from './types.js';

@@ -103,7 +103,7 @@ describe('decideValuationDisplay — no Tier 1', () => {
   it.each([
     ['not display-eligible', { ...HEDONIC, displayEligible: false }, 'cook'],
     ['location effect unresolved', { ...HEDONIC, locationResolved: false }, 'cook'],
-    ['subject in Lake', HEDONIC, 'lake'],
+    ['subject in Lake, hedonic fit on Cook', HEDONIC, 'lake'],
   ] as const)('hedonic %s: no Tier 2, area-context demotion instead', (_label, tier2, county) => {
     const d = decideValuationDisplay(evidence({ subject: { county, outsideMappedTracts: false, tractNotIngested: false, condoModelUnavailable: false }, tier1: null, tier2, areaContext: AREA }));
     expect(d.outcome).toBe('area_context');
