@@ -1,0 +1,66 @@
+// The all-sales section of the backtest report (calibrate --report and `avm backtest --raw`): which value each sale is
+// scored against (true condition from the ground truth when the corpus has one, else the snapshot's condition), the
+// model's accuracy rows and the naive and oracle baselines on the same sales.
+import { CONDITION_CODE } from '../../store/columns.js';
+import { isoOfDay } from '../../store/days.js';
+import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
+import type { CalibrationTable } from '../decide/segment.js';
+import { kindOfCondition, scoredRows, type SaleKind, type ScoredSale } from './all-sales.js';
+import { accuracyRows, asIsBands, servedOf, type AccuracyRow } from './accuracy.js';
+import { baselineRows, type BaselineRow } from './baselines.js';
+import { naiveCompsEstimator } from './naive-comps.js';
+import { readOracleTruth, saleKey, type SaleTruth } from './oracle.js';
+
+export type KindSource = 'truth' | 'snapshot_condition';
+
+export type AllSalesSection = {
+  /** Where a sale's kind (arv: renovated/new; as_is: the rest, unknown included) came from. */
+  kindSource: KindSource;
+  /** Sales valued from `start` (null: from the first sale) to `end`; intervals and shares over sales from `split` on. */
+  window: { start: string | null; split: string; end: string };
+  rows: AccuracyRow[];
+  naiveElapsedMs: number;
+};
+
+export type Kinds = { kindOf: (row: number) => SaleKind; source: KindSource; truthOfRow: (row: number) => SaleTruth | undefined };
+
+/**
+ * Kinds of the sales of [startDay, endDay): by the true condition when `dataDir` has ground truth (a sale the truth
+ * file does not know falls back to its snapshot condition), else by the snapshot's `condition` column.
+ */
+export async function saleKinds(sales: SalesColumns, startDay: number, endDay: number, dataDir: string | null): Promise<Kinds> {
+  const keyOf = (row: number): string => saleKey(sales.pin(row), isoOfDay(sales.saleDay[row]), sales.priceUsd[row]);
+  const rows = scoredRows(sales, new Uint8Array(sales.length).fill(1), startDay, endDay);
+  const truth = dataDir === null ? null : await readOracleTruth(dataDir, new Set(rows.map(keyOf)));
+  const truthOfRow = (row: number): SaleTruth | undefined => truth?.get(keyOf(row));
+  const kindOf = (row: number): SaleKind => {
+    const t = truthOfRow(row);
+    return kindOfCondition(t !== undefined && t.condition !== CONDITION_CODE.unknown ? t.condition : sales.condition[row]);
+  };
+  return { kindOf, source: truth ? 'truth' : 'snapshot_condition', truthOfRow };
+}
+
+/** Median sale day of the scored sales: the split when no ARV calibration table exists to give one. */
+function medianDay(scored: readonly ScoredSale[]): number {
+  const days = scored.map((s) => s.saleDay).sort((a, b) => a - b);
+  return days.length ? days[Math.floor(days.length / 2)] : 0;
+}
+
+/** The model's rows and both baselines over `scored`; intervals from `table` (ARV) and the report-only as-is bands. */
+export function allSalesSection(
+  sales: SalesColumns, scored: readonly ScoredSale[], table: CalibrationTable | null, kinds: Kinds, w: { startDay: number; endDay: number },
+): { section: AllSalesSection; baselines: BaselineRow[] } {
+  const splitDay = table && table.holdout.splitDay > 0 ? table.holdout.splitDay : medianDay(scored);
+  const bands = asIsBands(scored.filter((s) => s.saleDay < splitDay));
+  const rows = accuracyRows(scored, splitDay, (s) => servedOf(s, table, bands));
+  const t0 = performance.now();
+  const naive = naiveCompsEstimator(sales, armsLengthMask(sales));
+  const naiveRows = baselineRows('naive', scored, (s) => naive.estimate(s.row));
+  const naiveElapsedMs = Math.round(performance.now() - t0);
+  const oracleRows = kinds.source === 'truth' ? baselineRows('oracle', scored, (s) => kinds.truthOfRow(s.row)?.trueValue ?? null) : [];
+  const start = Number.isFinite(w.startDay) ? isoOfDay(w.startDay) : null;
+  return {
+    section: { kindSource: kinds.source, window: { start, split: isoOfDay(splitDay), end: isoOfDay(w.endDay - 1) }, rows, naiveElapsedMs },
+    baselines: [...naiveRows, ...oracleRows],
+  };
+}
