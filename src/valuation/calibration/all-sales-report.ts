@@ -64,3 +64,17 @@ export function allSalesSection(
     baselines: [...naiveRows, ...oracleRows],
   };
 }
+
+const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
+const num = (x: number | null | undefined, d: number): string => (x === null || x === undefined ? '—' : x.toFixed(d));
+
+/** The markdown lines of the all-sales section: each (kind, group) row with the naive and oracle MdAPE beside it. */
+export function allSalesMarkdown(s: AllSalesSection, baselines: readonly BaselineRow[]): string[] {
+  const base = (name: string, kind: string, group: string) => baselines.find((b) => b.name === name && b.kind === kind && b.group === group);
+  return [
+    `Every arms-length sale ${s.window.start ?? 'from the first'} → ${s.window.end} (kind by ${s.kindSource}; coverage and shares from ${s.window.split}):`,
+    '| kind/segment | n | refused | MdAPE | naive MdAPE | oracle MdAPE | PPE10 | PPE20 | COD | PRD | PRB | cov80 | width80 | point | range | suppressed |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...s.rows.map((r) => `| ${r.kind}/${r.group} | ${r.n} | ${r.refused} | ${pct(r.mdape)} | ${pct(base('naive', r.kind, r.group)?.mdape)} | ${pct(base('oracle', r.kind, r.group)?.mdape)} | ${pct(r.ppe10)} | ${pct(r.ppe20)} | ${num(r.cod, 2)} | ${num(r.prd, 3)} | ${num(r.prb, 3)} | ${pct(r.coverage80)} | ${num(r.meanWidth80, 3)} | ${pct(r.pointShare)} | ${pct(r.rangeShare)} | ${pct(r.suppressedShare)} |`),
+  ];
+}

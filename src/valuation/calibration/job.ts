@@ -12,7 +12,7 @@ import { isoOfDay } from '../../store/days.js';
 import { mdape } from './metrics.js';
 import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMetrics } from '../decide/segment.js';
 import { backtestWindow, runBacktest, type BacktestRecord } from './backtest.js';
-import { allSalesSection, saleKinds, type AllSalesSection } from './all-sales-report.js';
+import { allSalesMarkdown, allSalesSection, saleKinds, type AllSalesSection } from './all-sales-report.js';
 import type { BaselineRow } from './baselines.js';
 import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
@@ -99,7 +99,7 @@ export function reportMarkdown(r: CalibrationReport): string {
   const gates = r.gates.checks.map((c) => `${c.gate}=${c.value === null ? '—' : c.value.toFixed(3)} (${c.target}) ${c.passed ? 'pass' : 'FAIL'}`).join('; ');
   const classHead = ['Mondrian evidence classes (test half; interval = own class row or the segment row as fallback):', '| segment/class | n | cov80 | width80 | q80 | interval | n calibration |', '|---|---|---|---|---|---|---|'];
   const classLines = r.classes.map((x) => `| ${x.group} | ${x.n} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.q80Lo)}–${f(x.q80Hi)} | ${x.interval} | ${x.nCalibration} |`);
-  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...classHead, ...classLines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
+  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...classHead, ...classLines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), ...(r.allSales ? allSalesMarkdown(r.allSales, r.baselines ?? []) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
 }
 
 /** `besideTier1`: also run the Tier-2 and rent backtests for the report (default: when writing the report). */

@@ -3,7 +3,7 @@
 // n and in the suppressed share, naive and oracle baselines on the same groups, and the calibration table unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/store/store.js';
-import { calibrate, type CalibrationReport } from '../../../src/valuation/calibration/job.js';
+import { calibrate, reportMarkdown, type CalibrationReport } from '../../../src/valuation/calibration/job.js';
 import { smallCorpusDir } from '../../support/corpus.js';
 
 let store: Store;
@@ -67,5 +67,10 @@ describe('all-sales backtest in the calibration report', () => {
     const naiveAll = b.find((x) => x.name === 'naive' && x.kind === 'overall' && x.group === 'all')!;
     expect(naiveAll.mdape!).toBeGreaterThan(0);
     expect(naiveAll.ppe20!).toBeGreaterThanOrEqual(naiveAll.ppe10!);
+  });
+
+  it('the markdown report lists every all-sales row with the naive and oracle MdAPE beside it', () => {
+    const md = reportMarkdown(withAll);
+    for (const r of withAll.allSales!.rows) expect(md).toContain(`| ${r.kind}/${r.group} | ${r.n} | ${r.refused} |`);
   });
 });
