@@ -20,7 +20,7 @@ import { DOORS } from './groups/doors.js';
 import { LISTINGS_RUN } from './groups/listings.js';
 import { RISK } from './groups/risk.js';
 import { PULSE } from './groups/pulse.js';
-import { BACKTEST_REPORT } from './groups/backtest.js';
+import { BACKTEST_REPORT } from './groups/accuracy-report.js';
 
 export { COMP_POLICY };
 

@@ -4,7 +4,7 @@
 import { AppError } from '../../errors/app-error.js';
 import { RATIO_STUDY, VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { median, quantileType7 } from '../../reference/stats.js';
-import { BACKTEST_REPORT } from '../../registry/groups/backtest.js';
+import { BACKTEST_REPORT } from '../../registry/groups/accuracy-report.js';
 
 function bad(message: string): AppError {
   return new AppError('validation_failed', message);

@@ -7,7 +7,7 @@
 // cell's sales in sale-day order, searched in rings around the subject's cell until the 8 nearest are certain (every
 // sale within the rings' guaranteed radius has been seen) or the rings cover the radius.
 import { haversineMi } from '../../reference/geo.js';
-import { BACKTEST_REPORT } from '../../registry/groups/backtest.js';
+import { BACKTEST_REPORT } from '../../registry/groups/accuracy-report.js';
 import { median } from '../../reference/stats.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 
