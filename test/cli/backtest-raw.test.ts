@@ -120,6 +120,9 @@ describe('avm backtest --raw on a generated export of the three files alone', ()
     const naive = r.baselines.find((b) => b.kind === 'overall' && b.group === 'all')!;
     expect(naive.n).toBeGreaterThan(100);
     expect(naive.n + naive.refused).toBe(overall.n);
+    const paired = r.vsNaive.find((v) => v.kind === 'overall')!;
+    expect(paired.n).toBeGreaterThan(100);
+    expect(paired.n).toBeLessThanOrEqual(Math.min(naive.n, overall.valued));
   }, 180_000);
 });
 

@@ -6,7 +6,8 @@ import { isoOfDay } from '../../store/days.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
 import type { CalibrationTable } from '../decide/segment.js';
 import { kindOfCondition, scoredRows, type SaleKind, type ScoredSale } from './all-sales.js';
-import { accuracyRows, asIsBands, servedOf, type AccuracyRow } from './accuracy.js';
+import { accuracyRows, asIsBands, servedOf, type AccuracyKind, type AccuracyRow } from './accuracy.js';
+import { mdape } from './metrics.js';
 import { baselineRows, type BaselineRow } from './baselines.js';
 import { naiveCompsEstimator } from './naive-comps.js';
 import { readOracleTruth, saleKey, type SaleTruth } from './oracle.js';
@@ -19,6 +20,8 @@ export type AllSalesSection = {
   /** Sales valued from `start` (null: from the first sale) to `end`; intervals and shares over sales from `split` on. */
   window: { start: string | null; split: string; end: string };
   rows: AccuracyRow[];
+  /** Model and naive MdAPE on the same sales: those both valued, per kind over all segments. */
+  vsNaive: Array<{ kind: AccuracyKind; n: number; modelMdape: number | null; naiveMdape: number | null }>;
   naiveElapsedMs: number;
 };
 
@@ -40,6 +43,19 @@ export async function saleKinds(sales: SalesColumns, startDay: number, endDay: n
   return { kindOf, source: truth ? 'truth' : 'snapshot_condition', truthOfRow };
 }
 
+/** MdAPE of the model and of the naive estimator over the sales both valued, per kind (all segments pooled). */
+function pairedWithNaive(scored: readonly ScoredSale[], naiveOf: ReadonlyMap<number, number | null>): AllSalesSection['vsNaive'] {
+  return (['arv', 'as_is', 'overall'] as const).map((kind) => {
+    const both = scored.filter((s) => (kind === 'overall' || s.kind === kind) && s.estimateUsd !== null && (naiveOf.get(s.row) ?? null) !== null);
+    const price = both.map((s) => s.priceUsd);
+    return {
+      kind, n: both.length,
+      modelMdape: both.length ? mdape(both.map((s) => s.estimateUsd as number), price) : null,
+      naiveMdape: both.length ? mdape(both.map((s) => naiveOf.get(s.row) as number), price) : null,
+    };
+  });
+}
+
 /** Median sale day of the scored sales: the split when no ARV calibration table exists to give one. */
 function medianDay(scored: readonly ScoredSale[]): number {
   const days = scored.map((s) => s.saleDay).sort((a, b) => a - b);
@@ -55,12 +71,13 @@ export function allSalesSection(
   const rows = accuracyRows(scored, splitDay, (s) => servedOf(s, table, bands));
   const t0 = performance.now();
   const naive = naiveCompsEstimator(sales, armsLengthMask(sales));
-  const naiveRows = baselineRows('naive', scored, (s) => naive.estimate(s.row));
+  const naiveOf = new Map(scored.map((s) => [s.row, naive.estimate(s.row)]));
   const naiveElapsedMs = Math.round(performance.now() - t0);
+  const naiveRows = baselineRows('naive', scored, (s) => naiveOf.get(s.row) ?? null);
   const oracleRows = kinds.source === 'truth' ? baselineRows('oracle', scored, (s) => kinds.truthOfRow(s.row)?.trueValue ?? null) : [];
   const start = Number.isFinite(w.startDay) ? isoOfDay(w.startDay) : null;
   return {
-    section: { kindSource: kinds.source, window: { start, split: isoOfDay(splitDay), end: isoOfDay(w.endDay - 1) }, rows, naiveElapsedMs },
+    section: { kindSource: kinds.source, window: { start, split: isoOfDay(splitDay), end: isoOfDay(w.endDay - 1) }, rows, vsNaive: pairedWithNaive(scored, naiveOf), naiveElapsedMs },
     baselines: [...naiveRows, ...oracleRows],
   };
 }
@@ -76,5 +93,6 @@ export function allSalesMarkdown(s: AllSalesSection, baselines: readonly Baselin
     '| kind/segment | n | refused | MdAPE | naive MdAPE | oracle MdAPE | PPE10 | PPE20 | COD | PRD | PRB | cov80 | width80 | point | range | suppressed |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...s.rows.map((r) => `| ${r.kind}/${r.group} | ${r.n} | ${r.refused} | ${pct(r.mdape)} | ${pct(base('naive', r.kind, r.group)?.mdape)} | ${pct(base('oracle', r.kind, r.group)?.mdape)} | ${pct(r.ppe10)} | ${pct(r.ppe20)} | ${num(r.cod, 2)} | ${num(r.prd, 3)} | ${num(r.prb, 3)} | ${pct(r.coverage80)} | ${num(r.meanWidth80, 3)} | ${pct(r.pointShare)} | ${pct(r.rangeShare)} | ${pct(r.suppressedShare)} |`),
+    `Same sales (both valued): ${s.vsNaive.map((v) => `${v.kind} n ${v.n}, model ${pct(v.modelMdape)} vs naive ${pct(v.naiveMdape)}`).join('; ')}`,
   ];
 }

@@ -65,6 +65,10 @@ describe('all-sales backtest in the calibration report', () => {
       expect(oracle.mdape).not.toBeNull();
     }
     const naiveAll = b.find((x) => x.name === 'naive' && x.kind === 'overall' && x.group === 'all')!;
+    const paired = withAll.allSales!.vsNaive.find((v) => v.kind === 'overall')!;
+    expect(paired.n).toBeGreaterThan(0);
+    expect(paired.n).toBeLessThanOrEqual(Math.min(naiveAll.n, row('overall', 'all').valued));
+    expect(withAll.allSales!.vsNaive.map((v) => v.kind)).toEqual(['arv', 'as_is', 'overall']);
     expect(naiveAll.mdape!).toBeGreaterThan(0);
     expect(naiveAll.ppe20!).toBeGreaterThanOrEqual(naiveAll.ppe10!);
   });
