@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknow
   'score-all': () => import('./score-all.bench.js'),
   fuzz: () => import('./fuzz.bench.js'),
   faults: () => import('./faults.bench.js'),
+  accuracy: () => import('./accuracy.bench.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

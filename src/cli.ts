@@ -96,6 +96,17 @@ program
   });
 
 program
+  .command('backtest')
+  .description('ingest a folder of real-layout CCAO sales, characteristics and parcel universe files into <data dir> and value every arms-length sale from earlier sales; JSON per segment and overall, beside the naive comps estimator')
+  .requiredOption('--raw <dir>', `folder holding ccao_parcel_sales.csv, ccao_res_characteristics.csv and ccao_parcel_universe.csv`)
+  .option(...DATA_DIR_OPTION)
+  .option('--report <file>', 'write the JSON report here (default: stdout)')
+  .action(async (opts: { raw: string; dataDir?: string; report?: string }) => {
+    const { runRawBacktestCommand } = await import('./valuation/calibration/raw-backtest-command.js');
+    await runRawBacktestCommand(configFor(opts), { rawDir: resolve(opts.raw), reportFile: opts.report ? resolve(opts.report) : null });
+  });
+
+program
   .command('fit-hedonic')
   .description('fit the Tier-2 hedonic_v1 model per segment on the current snapshot and store its versioned coefficients')
   .option(...DATA_DIR_OPTION)

@@ -17,7 +17,8 @@ import { encodeParcels, encodeSales } from '../store/arrow-tables.js';
 import { commitCorpus } from '../store/snapshots.js';
 import { openStore } from '../store/store.js';
 
-export type IngestOptions = { dataDir: string; rawDir?: string; onProgress?: ProgressFn; now?: Date };
+/** `tractless`: a folder without tracts.geojson is accepted (every parcel then lies outside mapped tracts): `avm backtest --raw`. */
+export type IngestOptions = { dataDir: string; rawDir?: string; onProgress?: ProgressFn; now?: Date; tractless?: boolean };
 export type IngestResult = { snapshotId: string; unchanged: boolean; salesRows: number; parcels: number; tracts: number; listings: number; files: FileStats[]; elapsedMs: number };
 
 export const INGEST_RECORD_VERSION = 1;
@@ -62,10 +63,11 @@ function vintageOf(tracts: ReadonlyArray<{ vintage: string }>): string {
 }
 
 /** Every raw file validated in full, in memory; nothing is written. */
-async function loadRaw(rawDir: string, progress?: ProgressFn) {
+async function loadRaw(rawDir: string, progress?: ProgressFn, tractless = false) {
   const files: FileStats[] = [];
-  const { tracts, stats: tractStats } = loadTracts(requireFile(rawDir, TRACTS_GEOJSON.file));
-  files.push(tractStats);
+  const tractsPath = tractless ? rawFile(rawDir, TRACTS_GEOJSON.file) : requireFile(rawDir, TRACTS_GEOJSON.file);
+  const { tracts, stats: tractStats } = tractsPath === null ? { tracts: [], stats: null } : loadTracts(tractsPath);
+  if (tractStats) files.push(tractStats);
   const cook = await loadCook(rawDir, files, progress);
   const lakePath = rawFile(rawDir, LAKE_GIS_SALES.file);
   const lake = lakePath === null ? null : await loadLakeSales(lakePath, progress);
@@ -84,7 +86,7 @@ export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
   const rawDir = opts.rawDir ?? join(opts.dataDir, RAW_DIR);
   checkRawDir(opts.dataDir, rawDir);
   const progress = opts.onProgress;
-  const { files, tracts, cook, lake, safmr, listings } = await loadRaw(rawDir, progress);
+  const { files, tracts, cook, lake, safmr, listings } = await loadRaw(rawDir, progress, opts.tractless);
 
   progress?.(0, 1, 'join');
   const cookIndex = indexCookSales(cook);

@@ -1,7 +1,7 @@
 // Out-of-time backtest: every arms-length, non-condo, renovated sale of the last tier1.holdout_days (~24 months) is
 // valued as of its sale day using only earlier sales — the kernel's strict sale_day < asOfDay for comps, and a time
 // index re-estimated each holdout month from sales before that month's first day. The sale's own price never enters
-// its valuation.
+// its valuation. With `kindOf`, every arms-length sale of the window is scored too (all-sales.ts).
 import { createKernel } from '../../kernel/index.js';
 import type { KernelColumns } from '../../kernel/types.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
@@ -15,6 +15,7 @@ import { firstDayOfMonth, monthOfDay } from '../../store/days.js';
 import { computeTier1, type Tier1Deps } from '../comps/tier1.js';
 import { estimateUnitsPremium } from '../comps/units-stratum.js';
 import { kernelColumnsOf } from '../comps/kernel-columns.js';
+import { scoredRows, subjectOfSale, valueAsIsMonth, type SaleKind, type ScoredSale } from './all-sales.js';
 
 export type BacktestRecord = {
   row: number;
@@ -31,7 +32,8 @@ export type BacktestRecord = {
   reason: string | null;
 };
 
-export type Backtest = { records: BacktestRecord[]; startDay: number; endDay: number };
+/** `scored`: every arms-length sale of the window against the value that applies to it (only when `kindOf` is given). */
+export type Backtest = { records: BacktestRecord[]; scored: ScoredSale[] | null; startDay: number; endDay: number };
 
 const PTYPE_NAME: Record<number, SegmentPtype> = { [PTYPE_CODE.sfh]: 'sfh', [PTYPE_CODE.mf2_4]: 'mf2_4', [PTYPE_CODE.condo]: 'condo' };
 
@@ -53,11 +55,7 @@ export function holdoutRows(c: SalesColumns, arms: Uint8Array, startDay: number,
 
 /** The Tier-1 estimate of one holdout sale through the same code and ladder as serving (no calibration row). */
 function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string): BacktestRecord {
-  const t1 = computeTier1(deps, {
-    lat: c.lat[row], lon: c.lon[row], sqft: c.sqft[row] > 0 ? c.sqft[row] : null, beds: c.beds[row] >= 0 ? c.beds[row] : null,
-    ptype: c.ptype[row], county: c.county[row], asOfDay: c.saleDay[row], excludeParcelIdx: c.parcelIdx[row],
-    units: c.units[row] > 0 ? c.units[row] : null,
-  }, { withCeiling: false });
+  const t1 = computeTier1(deps, subjectOfSale(c, row), { withCeiling: false });
   const decision = decideValuationDisplay({
     subject: { county: c.county[row] === 2 ? 'lake' : 'cook', outsideMappedTracts: false, tractNotIngested: false, condoModelUnavailable: false },
     tier1: { ...t1.evidence, calibration: null },
@@ -71,35 +69,63 @@ function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string
   };
 }
 
-export type BacktestOptions = { holdoutDays?: number; onMonth?: (month: string, n: number) => void; columns?: KernelColumns };
+/**
+ * `holdoutDays`: the window (default tier1.holdout_days; Infinity = every sale of the snapshot). `kindOf`: a sale row's
+ * kind (arv / as_is); when given, every arms-length sale of the window is also scored (all-sales.ts).
+ */
+export type BacktestOptions = { holdoutDays?: number; onMonth?: (month: string, n: number) => void; columns?: KernelColumns; kindOf?: (row: number) => SaleKind;
+  /** Municipality of a sale row in place of its tract's (a tract-less snapshot locates the city by township). */
+  muniOfRow?: (row: number) => string | null };
+
+/** The backtest window: the last `holdoutDays` (default tier1.holdout_days) up to the day after the latest sale. */
+export function backtestWindow(sales: SalesColumns, holdoutDays: number = TIER1.v.holdout_days): { startDay: number; endDay: number } {
+  let maxDay = -Infinity;
+  for (let i = 0; i < sales.length; i++) if (sales.saleDay[i] > maxDay) maxDay = sales.saleDay[i];
+  return { startDay: maxDay + 1 - holdoutDays, endDay: maxDay + 1 };
+}
 
 /** Runs the backtest over `sales` (muniOf: GEOID → municipality, for the city/suburb segment). */
 export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => string | null, opts: BacktestOptions = {}): Backtest {
-  let maxDay = -Infinity;
-  for (let i = 0; i < sales.length; i++) if (sales.saleDay[i] > maxDay) maxDay = sales.saleDay[i];
-  const endDay = maxDay + 1;
-  const startDay = endDay - (opts.holdoutDays ?? TIER1.v.holdout_days);
+  const { startDay, endDay } = backtestWindow(sales, opts.holdoutDays);
   const arms = armsLengthMask(sales);
   const columns = opts.columns ?? kernelColumnsOf(sales);
   const parcelSales = buildParcelSalesIndex(sales);
+  const segmentOf = (row: number): string => {
+    if (opts.muniOfRow) return segmentKey(PTYPE_NAME[sales.ptype[row]], opts.muniOfRow(row));
+    const geoid = sales.tractIdx[row] < sales.tracts.length ? sales.tracts[sales.tractIdx[row]] : null;
+    return segmentKey(PTYPE_NAME[sales.ptype[row]], geoid ? muniOf(geoid) : null);
+  };
+  const holdout = new Set(holdoutRows(sales, arms, startDay, endDay));
+  const kindOf = opts.kindOf;
+  const scoredSet = kindOf ? scoredRows(sales, arms, startDay, endDay) : [];
   const byMonth = new Map<number, number[]>();
-  for (const r of holdoutRows(sales, arms, startDay, endDay)) {
+  for (const r of new Set([...holdout, ...scoredSet])) {
     const m = monthOfDay(sales.saleDay[r]);
-    byMonth.set(m, [...(byMonth.get(m) ?? []), r]);
+    let list = byMonth.get(m);
+    if (!list) byMonth.set(m, (list = []));
+    list.push(r);
   }
   const records: BacktestRecord[] = [];
-  for (const [month, rows] of [...byMonth].sort((a, b) => a[0] - b[0])) {
+  const scored: ScoredSale[] = [];
+  for (const [month, unsorted] of [...byMonth].sort((a, b) => a[0] - b[0])) {
+    const rows = unsorted.sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
     // Time index and unit-count premium re-estimated from sales before the month's first day, as serving would have.
     const ti = buildTimeIndex(sales, firstDayOfMonth(month), arms);
     const unitsPremium = estimateUnitsPremium(sales, firstDayOfMonth(month), arms);
     const deps: Tier1Deps = { kernel: createKernel(columns, ti.series), sales, parcelSales, unitsPremium };
+    const asIsRows: number[] = [];
     for (const row of rows) {
-      const geoid = sales.tractIdx[row] < sales.tracts.length ? sales.tracts[sales.tractIdx[row]] : null;
-      records.push(valueOne(deps, sales, row, segmentKey(PTYPE_NAME[sales.ptype[row]], geoid ? muniOf(geoid) : null)));
+      const kind = kindOf?.(row) ?? null;
+      if (kind === 'as_is') asIsRows.push(row);
+      if (!holdout.has(row) && kind !== 'arv') continue;
+      const rec = valueOne(deps, sales, row, segmentOf(row));
+      if (holdout.has(row)) records.push(rec);
+      if (kind === 'arv') scored.push({ ...rec, kind });
     }
+    scored.push(...valueAsIsMonth(deps, sales, asIsRows, segmentOf));
     opts.onMonth?.(`${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`, rows.length);
   }
-  return { records, startDay, endDay };
+  return { records, scored: kindOf ? scored : null, startDay, endDay };
 }
 
 /** The kernel's columns of the typed sales view (one implementation: comps/kernel-columns.ts). */

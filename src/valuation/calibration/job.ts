@@ -11,7 +11,9 @@ import { salesColumnsFromArrow, type SalesColumns } from '../../store/sales-colu
 import { isoOfDay } from '../../store/days.js';
 import { mdape } from './metrics.js';
 import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMetrics } from '../decide/segment.js';
-import { runBacktest, type BacktestRecord } from './backtest.js';
+import { backtestWindow, runBacktest, type BacktestRecord } from './backtest.js';
+import { allSalesMarkdown, allSalesSection, saleKinds, type AllSalesSection } from './all-sales-report.js';
+import type { BaselineRow } from './baselines.js';
 import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
 import { reportFigures, type ReportFigures } from './report-figures.js';
@@ -38,6 +40,10 @@ export type CalibrationReport = {
   besideTier1?: BesideTier1 | null;
   /** What the HTML page draws beyond the rows: reliability, coverage per ladder step, error distributions (report-figures.ts). */
   figures?: ReportFigures;
+  /** Every arms-length sale of the holdout against the value that applies to it: arv / as_is / overall (report runs only). */
+  allSales?: AllSalesSection | null;
+  /** The naive comps estimator and the oracle on the same sales and groups as allSales.rows (report runs only). */
+  baselines?: BaselineRow[];
 };
 
 /** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
@@ -96,11 +102,12 @@ export function reportMarkdown(r: CalibrationReport): string {
   const gates = r.gates.checks.map((c) => `${c.gate}=${c.value === null ? '—' : c.value.toFixed(3)} (${c.target}) ${c.passed ? 'pass' : 'FAIL'}`).join('; ');
   const classHead = ['Mondrian evidence classes (test half; interval = own class row or the segment row as fallback):', '| segment/class | n | cov80 | width80 | q80 | interval | n calibration |', '|---|---|---|---|---|---|---|'];
   const classLines = r.classes.map((x) => `| ${x.group} | ${x.n} | ${pct(x.coverage80)} | ${f(x.meanWidth80)} | ${f(x.q80Lo)}–${f(x.q80Hi)} | ${x.interval} | ${x.nCalibration} |`);
-  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...classHead, ...classLines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
+  return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...classHead, ...classLines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), ...(r.allSales ? allSalesMarkdown(r.allSales, r.baselines ?? []) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
 }
 
 /** `besideTier1`: also run the Tier-2 and rent backtests for the report (default: when writing the report). */
-export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void; besideTier1?: boolean };
+/** `allSales`: also score every arms-length sale with the naive and oracle baselines (default: when writing the report). */
+export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void; besideTier1?: boolean; allSales?: boolean };
 
 /** Runs the whole job against an open store; returns the table, the registry entry and the report. */
 export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{ table: CalibrationTable; entry: RegistryEntry; report: CalibrationReport }> {
@@ -108,7 +115,11 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const snap = store.readSalesSnapshot();
   const sales = salesColumnsFromArrow(snap.table);
   const munis = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
-  const bt = runBacktest(sales, (g) => munis.get(g) ?? null, { onMonth: (m, n) => opts.onProgress?.(`backtest ${m}: ${n} sales`) });
+  const scoreAll = opts.allSales ?? Boolean(opts.resultsDir);
+  const w = backtestWindow(sales);
+  // Report runs only: the kinds read the ground truth when there is one, which first start's calibration never does.
+  const kinds = scoreAll ? await saleKinds(sales, w.startDay, w.endDay, opts.dataDir) : null;
+  const bt = runBacktest(sales, (g) => munis.get(g) ?? null, { onMonth: (m, n) => opts.onProgress?.(`backtest ${m}: ${n} sales`), kindOf: kinds?.kindOf });
   const now = (opts.now ?? (() => new Date()))();
   const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay });
   const gates = evaluatePromotionGates(table.overall);
@@ -118,11 +129,13 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const wanted = new Set(bt.records.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
   const truth = await readOracleValues(opts.dataDir, wanted);
   const beside = (opts.besideTier1 ?? Boolean(opts.resultsDir)) ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
+  const all = kinds && bt.scored ? allSalesSection(sales, bt.scored, table, kinds, bt) : null;
   const report: CalibrationReport = {
     version: table.version, snapshotId: snap.id,
     holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
     rows: reportRows(table, split, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
     besideTier1: beside, figures: reportFigures(table, split.test),
+    ...(all ? { allSales: all.section, baselines: all.baselines } : {}),
   };
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });

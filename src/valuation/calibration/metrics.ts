@@ -1,9 +1,10 @@
-// Backtest and IAAO ratio-study metrics: MdAPE, PPE10, interval coverage/width, COD, PRD, PRB, grouped studies.
+// Backtest and IAAO ratio-study metrics: MdAPE, PPE10, PPE20, interval coverage/width, COD, PRD, PRB, grouped studies.
 // Definitions follow DOMAIN.md and ccao-data/assesspy (metrics.py); each function states its exact formula. Median and
 // type-7 quantiles are reference/stats.ts.
 import { AppError } from '../../errors/app-error.js';
 import { RATIO_STUDY, VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { median, quantileType7 } from '../../reference/stats.js';
+import { BACKTEST_REPORT } from '../../registry/groups/accuracy-report.js';
 
 function bad(message: string): AppError {
   return new AppError('validation_failed', message);
@@ -31,9 +32,14 @@ export function mdape(estimates: readonly number[], prices: readonly number[]): 
 }
 
 /** PPEk = share of sales with |estimate/price − 1| ≤ band (default 0.10), a fraction. */
-export function ppe(estimates: readonly number[], prices: readonly number[], band = VALUATION_DISPLAY.v.ppe_band_frac): number {
+export function ppe(estimates: readonly number[], prices: readonly number[], band: number = VALUATION_DISPLAY.v.ppe_band_frac): number {
   const r = salesRatios(estimates, prices);
   return r.filter((x) => Math.abs(x - 1) <= band + 1e-12).length / r.length;
+}
+
+/** PPE20: share of sales within ±20% (backtest_report.ppe20_band_frac), the wider band beside PPE10. */
+export function ppe20(estimates: readonly number[], prices: readonly number[]): number {
+  return ppe(estimates, prices, BACKTEST_REPORT.v.ppe20_band_frac);
 }
 
 /** confidence_p10 = P(|error| ≤ 10%) × 100 on a calibration segment. */

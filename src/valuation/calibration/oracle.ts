@@ -1,10 +1,13 @@
 // The oracle lines of the backtest report: the synthetic generator's true value against the sale price, read from
 // <dataDir>/truth/sales_truth.csv. This is the ONLY reader of that file, and only for those report lines (oracle MdAPE
-// and oracle coverage): nothing it returns reaches the calibration table, the registry or serving.
+// and oracle coverage, and the true condition that picks which value a sale is scored against in the all-sales report):
+// nothing it returns reaches the calibration table, the registry or serving.
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { GROUND_TRUTH_DIR, GROUND_TRUTH_FILE } from '../../ingest/layouts.js';
+import { parseConditionWord } from '../../ingest/condition.js';
+import { CONDITION_CODE } from '../../store/columns.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { splitConformalQuantiles } from './conformal.js';
@@ -15,10 +18,19 @@ export const saleKey = (pin: string, isoDate: string, priceUsd: number): string 
 
 /** true_value by saleKey for the wanted keys; null when the data dir has no truth file (a real corpus). */
 export async function readOracleValues(dataDir: string, wanted: ReadonlySet<string>): Promise<Map<string, number> | null> {
+  const truth = await readOracleTruth(dataDir, wanted);
+  return truth && new Map([...truth].map(([k, t]) => [k, t.trueValue]));
+}
+
+/** A sale's ground truth as the report uses it: its true value and its true condition (CONDITION_CODE; unknown if absent). */
+export type SaleTruth = { trueValue: number; condition: number };
+
+/** Ground truth by saleKey for the wanted keys; null when the data dir has no truth file (a real corpus). */
+export async function readOracleTruth(dataDir: string, wanted: ReadonlySet<string>): Promise<Map<string, SaleTruth> | null> {
   const file = join(dataDir, GROUND_TRUTH_DIR, GROUND_TRUTH_FILE);
   if (!existsSync(file)) return null;
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  const out = new Map<string, number>();
+  const out = new Map<string, SaleTruth>();
   let col: Record<string, number> | null = null;
   for await (const line of lines) {
     const f = line.split(',');
@@ -27,7 +39,9 @@ export async function readOracleValues(dataDir: string, wanted: ReadonlySet<stri
       continue;
     }
     const key = saleKey(f[col.pin], f[col.sale_date], Number(f[col.sale_price]));
-    if (wanted.has(key)) out.set(key, Number(f[col.true_value]));
+    if (!wanted.has(key)) continue;
+    const cond = col.condition === undefined ? null : parseConditionWord(f[col.condition] ?? '');
+    out.set(key, { trueValue: Number(f[col.true_value]), condition: cond ?? CONDITION_CODE.unknown });
   }
   return out;
 }

@@ -2,7 +2,9 @@
 // escaped (a segment named <script> comes out inert), every SVG and the document well-formed, nothing fetched.
 import { describe, expect, it } from 'vitest';
 import type { CalibrationReport, ReportRow } from '../../../src/valuation/calibration/job.js';
-import { renderReportHtml, type ReportBaseline } from '../../../src/valuation/calibration/html/report-html.js';
+import { renderReportHtml } from '../../../src/valuation/calibration/html/report-html.js';
+import type { AccuracyRow } from '../../../src/valuation/calibration/accuracy.js';
+import type { BaselineRow } from '../../../src/valuation/calibration/baselines.js';
 import { reportFigures } from '../../../src/valuation/calibration/report-figures.js';
 import { markupProblems } from '../../support/markup.js';
 import { fixtureTable, fixtureTest, rec } from './report-fixture.js';
@@ -28,17 +30,25 @@ function fullReport(): CalibrationReport {
   };
 }
 
-const baselines: ReportBaseline[] = [
-  { name: 'naive', group: 'sfh_city', n: 40, mdape: 0.113, cod: 15.7, ppe10: 0.44 },
-  { name: 'naive', group: 'overall', n: 80, mdape: 0.117, cod: 16.1, ppe10: 0.43 },
-  { name: 'oracle', group: 'sfh_city', n: 40, mdape: 0.066, cod: 7.1, ppe10: 0.8 },
-];
+const acc = (kind: AccuracyRow['kind'], group: string, mdape: number): AccuracyRow => ({
+  kind, group, n: 50, valued: 45, refused: 5, mdape, ppe10: 0.6, ppe20: 0.85, cod: 9.1, prd: 1.01, prb: -0.01,
+  nCoverage: 20, coverage80: 0.8, meanWidth80: 0.3, nOutcome: 25, pointShare: 0.8, rangeShare: 0.1, suppressedShare: 0.1,
+});
+const base = (name: BaselineRow['name'], kind: BaselineRow['kind'], group: string, mdape: number): BaselineRow => ({ name, kind, group, n: 40, refused: 10, mdape, cod: 15.7, ppe10: 0.44, ppe20: 0.7 });
+const allSales = {
+  allSales: {
+    kindSource: 'truth' as const, window: { start: '2024-07-01', split: '2025-07-14', end: '2026-06-30' }, naiveElapsedMs: 12,
+    rows: [acc('arv', 'sfh_city', 0.081), acc('arv', EVIL, 0.09), acc('as_is', 'all', 0.14), acc('overall', 'all', 0.105)],
+    vsNaive: [{ kind: 'overall' as const, n: 44, modelMdape: 0.104, naiveMdape: 0.121 }],
+  },
+  baselines: [base('naive', 'arv', 'sfh_city', 0.113), base('naive', 'overall', 'all', 0.117), base('oracle', 'arv', 'sfh_city', 0.066)],
+};
 
 const SECTIONS = ['summary', 'reliability', 'coverage', 'errors', 'baselines', 'tier2-rent', 'gates'];
 const svgsOf = (html: string): string[] => [...html.matchAll(/<svg[\s\S]*?<\/svg>/g)].map((m) => m[0]);
 
 describe('renderReportHtml on a full report', () => {
-  const html = renderReportHtml({ ...fullReport(), baselines });
+  const html = renderReportHtml({ ...fullReport(), ...allSales });
 
   it('has every section, the holdout dates, snapshot id, version and promotion outcome', () => {
     for (const id of SECTIONS) expect(html).toContain(`<section id="${id}">`);
@@ -59,12 +69,13 @@ describe('renderReportHtml on a full report', () => {
     expect(html).toContain('confidence_p10 85–90: n 4, mean promised 85.0, observed 75.0 (95% 30.1–95.4)');
   });
 
-  it('percentages carry one decimal; the naive baseline sits beside the model and the oracle', () => {
-    expect(html).toContain('<td>8.1%</td>');
+  it('percentages carry one decimal; the naive and oracle baselines sit beside the model by kind and group', () => {
+    expect(html).toContain('<th scope="row">ARV vs renovated/new · sfh_city</th><td>50</td><td>5</td><td>8.1%</td>');
     expect(html).toContain('<td>11.3%</td>');
-    expect(html).toContain('<td>6.6%</td>'); // the oracle baseline row wins over the report row's oracle MdAPE
+    expect(html).toContain('<td>6.6%</td>');
+    expect(html).toContain('<td>10.4%</td><td>12.1%</td>'); // model and naive on the sales both valued
     expect(html).not.toContain('not computed');
-    expect(html).toContain('naive: no value for this group'); // the <script> segment has no naive row
+    expect(html).toContain('naive: no value for this group'); // as-is has no naive row in the fixture
   });
 
   it('Tier 2 is tabled; the rent backtest that did not run says why', () => {
@@ -101,15 +112,14 @@ describe('renderReportHtml on a report without data', () => {
 
   it('keeps every section and says in each that there is nothing to show', () => {
     for (const id of SECTIONS) expect(html).toContain(`<section id="${id}">`);
-    for (const s of ['No segment has test sales.', 'nothing to plot', 'No segment has valued test sales.', 'No valued test sale: no error distribution.', 'Naive comps baseline: not computed', 'were not run', 'No gate was evaluated.']) expect(html).toContain(s);
+    for (const s of ['No segment has test sales.', 'nothing to plot', 'No segment has valued test sales.', 'No valued test sale: no error distribution.', 'all-sales backtest and its baselines were not computed', 'were not run', 'No gate was evaluated.']) expect(html).toContain(s);
     expect(svgsOf(html)).toEqual([]);
     expect(markupProblems(html, ['meta'])).toEqual([]);
   });
 
-  it('with rows but no baselines field the naive column says "not computed"', () => {
+  it('with rows but no all-sales section the baselines section says it was not computed', () => {
     const page = renderReportHtml({ ...bare, rows: [row('sfh_city')] });
-    expect(page).toContain('<td>not computed</td>');
-    expect(page).toContain('Naive comps baseline: not computed in this report.');
+    expect(page).toContain('The all-sales backtest and its baselines were not computed in this report.');
     expect(page).not.toContain('class="bar est-2"');
     for (const s of svgsOf(page)) expect(markupProblems(s)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { el, escapeHtml } from './svg.js';
 import { page, para, table } from './layout.js';
 import { baselinesSection, besideSection, coverageSection, errorsSection, gatesSection, reliabilitySection, summarySection, type HtmlReportInput } from './sections.js';
 
-export type { HtmlReportInput, ReportBaseline } from './sections.js';
+export type { HtmlReportInput } from './sections.js';
 
 const CONTENTS: ReadonlyArray<[string, string]> = [
   ['summary', 'Per segment'], ['reliability', 'Reliability'], ['coverage', 'Coverage'], ['errors', 'Errors'],

@@ -7,10 +7,8 @@ import { coverageChart, errorHistogram, mdapeChart, quantileStrips, reliabilityC
 import { empty, numOr, para, pctOr, section, table } from './layout.js';
 import { el, escapeHtml } from './svg.js';
 
-/** A baseline estimator's errors on the model's test sales (issue 14: the backtest adds them as `baselines`). */
-export type ReportBaseline = { name: 'naive' | 'oracle'; group: string; n: number; mdape: number | null; cod: number | null; ppe10: number | null };
-/** What the page reads: the calibration report, with the baselines when the backtest computed them. */
-export type HtmlReportInput = CalibrationReport & { baselines?: readonly ReportBaseline[] | null };
+/** What the page reads: the calibration report (its `allSales` rows and `baselines` when the report run computed them). */
+export type HtmlReportInput = CalibrationReport;
 
 export function summarySection(r: HtmlReportInput): string {
   const rows = r.rows.map((x) => [x.group, x.n, pctOr(x.mdape), pctOr(x.oracleMdape), pctOr(x.ppe10), pctOr(x.coverage80), pctOr(x.oracleCoverage80), numOr(x.meanWidth80), numOr(x.cod, 2), numOr(x.prd), numOr(x.prb), pctOr(x.suppressionRate), x.display ?? '—']);
@@ -52,31 +50,37 @@ export function errorsSection(r: HtmlReportInput): string {
     el('div', { class: 'grid2' }, ...e.groups.filter((g) => g.n > 0).map((g) => errorHistogram(g, e.edges))));
 }
 
+const KIND_LABEL: Record<string, string> = { arv: 'ARV vs renovated/new', as_is: 'as-is vs the rest', overall: 'overall' };
+
+/**
+ * Model, oracle and naive on the same sales: the all-sales rows (every arms-length sale of the holdout against the value
+ * that applies to it) matched with the baselines by kind and group. Without them (an older report) the banner says so.
+ */
 export function baselinesSection(r: HtmlReportInput): string {
-  const naive = r.baselines?.filter((b) => b.name === 'naive') ?? null;
-  const oracle = r.baselines?.filter((b) => b.name === 'oracle') ?? [];
-  const groups = [...new Set([...r.rows.map((x) => x.group), ...(r.baselines ?? []).map((b) => b.group)])];
-  const rows = groups.map((g) => {
-    const m = r.rows.find((x) => x.group === g);
-    const o = oracle.find((b) => b.group === g);
-    const nv = naive?.find((b) => b.group === g);
-    const naiveCells = naive === null ? ['not computed'] : nv ? [String(nv.n), pctOr(nv.mdape), pctOr(nv.ppe10), numOr(nv.cod, 2)] : ['—', '—', '—', '—'];
-    return [g, m?.n ?? '—', pctOr(m?.mdape), pctOr(m?.ppe10), numOr(m?.cod, 2), pctOr(o?.mdape ?? m?.oracleMdape), ...naiveCells];
+  const intro = para('Every arms-length sale of the holdout, each against the value that applies to it (ARV for renovated and new sales, as-is for the rest). Oracle: the generator\'s true value (the floor the sale noise leaves; synthetic corpora only). Naive: 8 nearest comps within 1 mi, ±20% sqft, ±1 bed, median $/sf, on the same sales.');
+  const model = r.allSales?.rows ?? [];
+  if (model.length === 0) return section('baselines', 'Model beside the oracle and naive baselines', intro, empty('The all-sales backtest and its baselines were not computed in this report.'));
+  const base = r.baselines ?? [];
+  const find = (name: 'naive' | 'oracle', kind: string, group: string) => base.find((b) => b.name === name && b.kind === kind && b.group === group);
+  const labelOf = (kind: string, group: string): string => `${KIND_LABEL[kind] ?? kind} · ${group}`;
+  const rows = model.map((m) => {
+    const o = find('oracle', m.kind, m.group);
+    const nv = find('naive', m.kind, m.group);
+    return [labelOf(m.kind, m.group), m.n, m.refused, pctOr(m.mdape), pctOr(m.ppe20), numOr(m.cod, 2), pctOr(o?.mdape), nv ? nv.n : '—', pctOr(nv?.mdape), numOr(nv?.cod, 2)];
   });
-  const chart: MdapeGroup[] = groups.map((g) => ({
-    group: g,
+  const chart: MdapeGroup[] = model.filter((m) => m.group === 'all').map((m) => ({
+    group: KIND_LABEL[m.kind] ?? m.kind,
     bars: [
-      { name: 'model', value: r.rows.find((x) => x.group === g)?.mdape ?? null },
-      { name: 'oracle', value: oracle.find((b) => b.group === g)?.mdape ?? r.rows.find((x) => x.group === g)?.oracleMdape ?? null, missing: 'no true values (real corpus)' },
-      // Without the baselines the banner says "not computed" once; a group the baselines lack says so on its row.
-      ...(naive === null ? [] : [{ name: 'naive', value: naive.find((b) => b.group === g)?.mdape ?? null, missing: 'no value for this group' }]),
+      { name: 'model', value: m.mdape },
+      { name: 'oracle', value: find('oracle', m.kind, m.group)?.mdape ?? null, missing: 'no true values (real corpus)' },
+      { name: 'naive', value: find('naive', m.kind, m.group)?.mdape ?? null, missing: 'no value for this group' },
     ],
   }));
-  return section('baselines', 'Model beside the oracle and naive baselines',
-    para('Oracle: the generator\'s true value (the floor the sale noise leaves). Naive: 8 nearest comps within 1 mi, ±20% sqft, ±1 bed, median $/sf, on the same sales.'),
-    naive === null ? empty('Naive comps baseline: not computed in this report.') : '',
-    groups.length ? mdapeChart(chart) : empty('No groups to compare.'),
-    groups.length ? table(['group', 'model n', 'model MdAPE', 'model PPE10', 'model COD', 'oracle MdAPE', ...(naive === null ? ['naive'] : ['naive n', 'naive MdAPE', 'naive PPE10', 'naive COD'])], rows) : '');
+  const paired = (r.allSales?.vsNaive ?? []).map((v) => [KIND_LABEL[v.kind] ?? v.kind, v.n, pctOr(v.modelMdape), pctOr(v.naiveMdape)]);
+  return section('baselines', 'Model beside the oracle and naive baselines', intro,
+    mdapeChart(chart),
+    table(['kind · group', 'n', 'refused', 'model MdAPE', 'model PPE20', 'model COD', 'oracle MdAPE', 'naive valued', 'naive MdAPE', 'naive COD'], rows),
+    paired.length ? table(['kind', 'sales both valued', 'model MdAPE', 'naive MdAPE'], paired, 'Model and naive on the sales both valued') : '');
 }
 
 export function besideSection(r: HtmlReportInput): string {
