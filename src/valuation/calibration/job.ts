@@ -14,6 +14,7 @@ import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMet
 import { runBacktest, type BacktestRecord } from './backtest.js';
 import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
+import { conditionClassifierMetrics, type ConditionClassifierReport } from './condition-metrics.js';
 import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime, type Split } from './table.js';
 
 /**
@@ -35,6 +36,8 @@ export type CalibrationReport = {
   elapsedMs: number;
   /** Tier-2 and rent errors beside Tier 1 (report runs only; report-extra.ts). */
   besideTier1?: BesideTier1 | null;
+  /** The ingest's condition estimate against the generator's true condition (condition-metrics.ts); null without truth/. */
+  conditionClassifier?: ConditionClassifierReport | null;
 };
 
 /** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
@@ -120,6 +123,7 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
     holdout: { start: isoOfDay(bt.startDay), split: isoOfDay(split.splitDay), end: isoOfDay(bt.endDay - 1), sales: bt.records.length, calibrationSales: split.calibration.length, testSales: split.test.length },
     rows: reportRows(table, split, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
     besideTier1: beside,
+    conditionClassifier: await conditionClassifierMetrics(opts.dataDir, sales),
   };
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });
