@@ -16,7 +16,7 @@ import { computeTier1 } from '../src/valuation/comps/tier1.js';
 import { estimateUnitsPremium } from '../src/valuation/comps/units-stratum.js';
 import { kernelColumnsOf } from '../src/valuation/calibration/backtest.js';
 import { conditionClassifierMetrics } from '../src/valuation/calibration/condition-metrics.js';
-import { readOracleValues, saleKey } from '../src/valuation/calibration/oracle.js';
+import { saleKey } from '../src/valuation/calibration/oracle.js';
 import { decideValuationDisplay } from '../src/valuation/decide/ladder.js';
 import { median } from '../src/reference/stats.js';
 import { readFileSync } from 'node:fs';
@@ -63,7 +63,6 @@ for (const [month, rows] of [...byMonth].sort((a, b) => a[0] - b[0])) {
     if (v !== null) errs.push(v / sales.priceUsd[row] - 1);
   }
 }
-void readOracleValues;
 const arv = { trulyRenovatedHoldout: n, valued: errs.length, valuedShare: n ? errs.length / n : null, signedMedianError: errs.length ? median(errs) : null, mdape: errs.length ? median(errs.map(Math.abs)) : null };
 process.stdout.write(`${JSON.stringify({ dataDir, classifier, arv }, null, 2)}\n`);
 await store.close();
