@@ -16,7 +16,8 @@ import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js'
 import { UNKNOWN_U8 } from '../loaders/ccao-chars.js';
 import { CONDITION_DERIVE } from '../loaders/ccao-sales.js';
 import { isNewBuild } from './design.js';
-import { fitMixture, N_CLASSES, posterior, type Mixture } from './mixture.js';
+import { fitMixture, N_CLASSES, posteriorWith, type Mixture } from './mixture.js';
+import { parcelEvidence } from './parcel-evidence.js';
 import { resalePairs } from './resale-legs.js';
 import { renovatedCut } from './renovated-cut.js';
 import { crossFitResiduals } from './residuals.js';
@@ -68,17 +69,23 @@ export function inferConditions(x: ConditionInput): { estimate: ConditionEstimat
   const mixture = fitMixture(Float64Array.from(mixRows, (i) => resid[i]), Float64Array.from(mixRows, (i) => cost[i]), Uint8Array.from(mixRows, (i) => groups[i]), N_FLAG_GROUPS);
   const pairs = resalePairs(x, resid);
   const sellLegs = pairs.map((p) => p.sell).filter((i) => x.condition[i] === CONDITION_DERIVE && !isNewBuild(x, i));
-  const { cut, anchoredOn } = mixture === null ? { cut: 1, anchoredOn: 0 } : renovatedCut(mixture, { rows: mixRows, resid, cost, groups, sellLegs });
+  // Class posteriors of every mixture row: its own residual, its flags' prior and its parcel's other sales.
+  const post = new Float64Array(n * N_CLASSES).fill(NaN);
+  if (mixture !== null) {
+    const extra = parcelEvidence(x, mixture, mixRows, resid, cost, new Set(pairs.map((p) => p.sell)));
+    for (const i of mixRows) posteriorWith(mixture, resid[i], cost[i], groups[i], extra, i * N_CLASSES, post);
+  }
+  const pRenovated = Float64Array.from({ length: n }, (_, i) => post[i * N_CLASSES + RENOVATED]);
+  const { cut, anchoredOn } = mixture === null ? { cut: 1, anchoredOn: 0 } : renovatedCut(mixture, { rows: mixRows, resid, cost, pRenovated, sellLegs });
   const set = (i: number, cond: number, prob: number, source: number): void => { est.condition[i] = cond; est.prob[i] = prob; est.source[i] = source; };
-  const post = new Float64Array(N_CLASSES);
 
   for (let i = 0; i < n; i++) {
     if (x.condition[i] !== CONDITION_DERIVE) set(i, x.condition[i], x.condition[i] === CONDITION_CODE.unknown ? NaN : 1, x.condition[i] === CONDITION_CODE.unknown ? CONDITION_SOURCE_CODE.unknown : CONDITION_SOURCE_CODE.feed);
     else if (isNewBuild(x, i)) set(i, CONDITION_CODE.new, 1, CONDITION_SOURCE_CODE.year_built);
-    else if (mixture !== null && !Number.isNaN(resid[i])) {
-      posterior(mixture, resid[i], cost[i], groups[i], post);
-      const k = post[RENOVATED] >= cut ? RENOVATED : post[0] > post[1] ? 0 : 1;
-      set(i, CLASS_CODE[k], post[k], groups[i] >= FLAG_GROUP.renovation ? CONDITION_SOURCE_CODE.flags : CONDITION_SOURCE_CODE.hedonic);
+    else if (!Number.isNaN(post[i * N_CLASSES])) {
+      const p = (k: number): number => post[i * N_CLASSES + k];
+      const k = p(RENOVATED) >= cut ? RENOVATED : p(0) > p(1) ? 0 : 1;
+      set(i, CLASS_CODE[k], p(k), groups[i] >= FLAG_GROUP.renovation ? CONDITION_SOURCE_CODE.flags : CONDITION_SOURCE_CODE.hedonic);
     } else if (FLAG_CLASS[groups[i]] !== undefined) {
       const k = FLAG_CLASS[groups[i]];
       set(i, CLASS_CODE[k], mixture === null ? NaN : mixture.weight[groups[i]][k], CONDITION_SOURCE_CODE.flags);
@@ -90,10 +97,10 @@ export function inferConditions(x: ConditionInput): { estimate: ConditionEstimat
     if (x.condition[p.buy] === CONDITION_DERIVE && !isNewBuild(x, p.buy)) {
       // The purchase leg needed work: distressed or dated by its own position, given it was not renovated.
       let k = 0, pk = 1;
-      if (mixture !== null) {
-        posterior(mixture, resid[p.buy], cost[p.buy], groups[p.buy], post);
-        k = post[0] >= post[1] ? 0 : 1;
-        pk = post[k] / (post[0] + post[1]);
+      if (!Number.isNaN(post[p.buy * N_CLASSES])) {
+        const [p0, p1] = [post[p.buy * N_CLASSES], post[p.buy * N_CLASSES + 1]];
+        k = p0 >= p1 ? 0 : 1;
+        pk = (k === 0 ? p0 : p1) / (p0 + p1);
       }
       set(p.buy, CLASS_CODE[k], p.prob * pk, CONDITION_SOURCE_CODE.resale_leg);
     }

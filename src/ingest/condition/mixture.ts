@@ -23,11 +23,21 @@ export type Mixture = {
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
 const dens = (r: number, m: number, s: number): number => Math.exp(-0.5 * ((r - m) / s) ** 2) / (s * SQRT_2PI);
 
-/** Posterior class probabilities of one residual at cost c in flag group g (written into `out`). */
-export function posterior(m: Mixture, r: number, c: number, g: number, out: Float64Array): void {
-  let z = 0;
-  for (let k = 0; k < N_CLASSES; k++) z += (out[k] = m.weight[g][k] * dens(r, m.mean[k] + m.slope[k] * c, m.sd[k]));
-  for (let k = 0; k < N_CLASSES; k++) out[k] = z > 0 ? out[k] / z : m.weight[g][k];
+/**
+ * Posterior class probabilities with extra class log-likelihoods (other evidence on the same house, parcel-evidence.ts)
+ * `extra[offset + k]`, computed in log space; written into `out[offset + k]`.
+ */
+export function posteriorWith(m: Mixture, r: number, c: number, g: number, extra: Float64Array, offset: number, out: Float64Array): void {
+  let max = -Infinity;
+  for (let k = 0; k < N_CLASSES; k++) {
+    const z = (r - (m.mean[k] + m.slope[k] * c)) / m.sd[k];
+    const lw = Math.log(Math.max(m.weight[g][k], 1e-300)) - 0.5 * z * z - Math.log(m.sd[k]) + extra[offset + k];
+    out[offset + k] = lw;
+    if (lw > max) max = lw;
+  }
+  let sum = 0;
+  for (let k = 0; k < N_CLASSES; k++) sum += (out[offset + k] = Math.exp(out[offset + k] - max));
+  for (let k = 0; k < N_CLASSES; k++) out[offset + k] /= sum;
 }
 
 /**

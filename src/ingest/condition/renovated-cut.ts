@@ -7,11 +7,12 @@
 // taken against the mixture's renovated line, so a difference in size per dollar between the two groups cancels).
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
 import { median } from '../../reference/stats.js';
-import { N_CLASSES, posterior, type Mixture } from './mixture.js';
+import type { Mixture } from './mixture.js';
 
 const RENOVATED = 2;
 
-export type CutInputs = { rows: readonly number[]; resid: Float64Array; cost: Float64Array; groups: Uint8Array; sellLegs: readonly number[] };
+/** `pRenovated[i]`: renovated posterior of row i (all evidence); `rows`: the hedonic-labelled candidates. */
+export type CutInputs = { rows: readonly number[]; resid: Float64Array; cost: Float64Array; pRenovated: Float64Array; sellLegs: readonly number[] };
 export type RenovatedCut = { cut: number; anchoredOn: number };
 
 /** The anchored cut, or the registry's fixed cut when there are too few resale legs to anchor on. */
@@ -21,9 +22,8 @@ export function renovatedCut(m: Mixture, inp: CutInputs): RenovatedCut {
   const line = (i: number): number => inp.resid[i] - (m.mean[RENOVATED] + m.slope[RENOVATED] * inp.cost[i]);
   const anchor = median(inp.sellLegs.map(line));
   const legs = new Set(inp.sellLegs);
-  const post = new Float64Array(N_CLASSES);
   const rows = inp.rows.filter((i) => !legs.has(i));
-  const p = Float64Array.from(rows, (i) => (posterior(m, inp.resid[i], inp.cost[i], inp.groups[i], post), post[RENOVATED]));
+  const p = Float64Array.from(rows, (i) => inp.pRenovated[i]);
   const z = Float64Array.from(rows, line);
   const [lo, hi, step] = cfg.renovated_cut_grid;
   let best: number = cfg.renovated_min_prob, bestGap = Infinity;
