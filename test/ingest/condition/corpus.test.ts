@@ -104,6 +104,18 @@ describe('condition given by the feed', () => {
   }, 120_000);
 });
 
+describe('condition classifier metrics', () => {
+  it('are null on a corpus without a truth folder (a real export)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avm-cond-real-'));
+    try {
+      const none = { length: 0 } as unknown as SalesColumns;
+      expect(await conditionClassifierMetrics(dir, none)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('condition source names', () => {
   it('the contract names are the store codes, in code order', () => {
     const byCode = Object.entries(CONDITION_SOURCE_CODE).sort((a, b) => a[1] - b[1]).map(([name]) => name);
