@@ -73,7 +73,7 @@ export function inferConditions(x: ConditionInput): { estimate: ConditionEstimat
   const mixture = fitMixture(Float64Array.from(fitRows, (i) => resid[i]), Float64Array.from(fitRows, (i) => cost[i]), Uint8Array.from(fitRows, (i) => groups[i]), N_FLAG_GROUPS);
   const pairs = resalePairs(x, resid);
   const sellLegs = pairs.map((p) => p.sell).filter((i) => x.condition[i] === CONDITION_DERIVE && !isNewBuild(x, i));
-  // Class posteriors of every mixture row: its own residual, its flags' prior and its parcel's other sales.
+  // Class posteriors of every mixture row: its own residual, its flags' prior and its parcel's earlier sales.
   const post = new Float64Array(n * N_CLASSES).fill(NaN);
   if (mixture !== null) {
     const extra = parcelEvidence(x, mixture, mixRows, resid, cost, new Set(pairs.map((p) => p.sell)));
