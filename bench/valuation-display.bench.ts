@@ -9,7 +9,7 @@ import type { LadderEvidence } from '../src/valuation/decide/ladder-evidence.js'
 import { writeBenchResult } from './results-file.js';
 
 const SUBJECT: Subject = { key: 'pin:16011140230000', lat: 41.89, lon: -87.72, tract_geoid: '17031230100', county: 'cook', price: 300_000, price_source: 'caller', units: 2, units_source: 'caller', beds: 4, sqft: 2000, year_built: 1925, property_type: 'mf2_4', condition: null, condition_source: 'unknown' };
-const COMPS: Comp[] = Array.from({ length: 8 }, (_, i) => ({ pin: `1601114023${1000 + i}`, price: 400_000 + 10_000 * i, indexed_price: (400_000 + 10_000 * i) * 1.02, index_factor: 1.02, gla_adj: null, sale_year: 2026, sale_date: '2026-03-01', dist_mi: 0.2, sqft: 2000, beds: 4, condition: 'renovated', similarity: 0.8 }));
+const COMPS: Comp[] = Array.from({ length: 8 }, (_, i) => ({ pin: `1601114023${1000 + i}`, price: 400_000 + 10_000 * i, indexed_price: (400_000 + 10_000 * i) * 1.02, index_factor: 1.02, gla_adj: null, sale_year: 2026, sale_date: '2026-03-01', dist_mi: 0.2, sqft: 2000, beds: 4, condition: 'renovated', condition_source: 'hedonic', condition_prob: 0.7, similarity: 0.8 }));
 const GATES = { county: 'cook' as const, outsideMappedTracts: false, tractNotIngested: false, condoModelUnavailable: false };
 const POINT: LadderEvidence = { subject: GATES, tier1: { method: 'renovated_comps', nComps: 8, valueUsd: 452_345, fsdPct: 10, ladderStep: 1, compRangeUsd: { low: 430_000, high: 470_000 }, luxuryThinComps: false, calibration: { segment: 'mf2_4_city', version: 'c1', q80Lo: 0.9, q80Hi: 1.12, confidenceP10: 58, display: 'point' } }, tier2: null, areaContext: null };
 const SUPPRESSED: LadderEvidence = { ...POINT, tier1: null };

@@ -21,6 +21,14 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 export const COMP_CONDITIONS = ['distressed', 'dated', 'renovated', 'new'] as const;
 export const CompConditionSchema = z.enum(COMP_CONDITIONS);
 
+/**
+ * Where a comp's condition came from (the ingest's inference, src/ingest/condition/): the feed's own column, a same-PIN
+ * resale leg, the sale's position against the hedonic expectation for its facts and location, the year built (new),
+ * the CCAO renovation / repair flags, or nothing recorded. Same names, same order as CONDITION_SOURCE_CODE.
+ */
+export const CONDITION_SOURCES = ['feed', 'resale_leg', 'hedonic', 'year_built', 'flags', 'unknown'] as const;
+export const ConditionSourceSchema = z.enum(CONDITION_SOURCES);
+
 const [INDEX_MIN, INDEX_MAX] = COMP_POLICY.v.time_index_clamp;
 
 export const CompSchema = z.object({
@@ -37,6 +45,9 @@ export const CompSchema = z.object({
   sqft: z.number().positive().nullable(),
   beds: z.number().int().nonnegative().nullable(),
   condition: CompConditionSchema,
+  condition_source: ConditionSourceSchema,
+  /** Probability of that condition given the evidence of its source (1 for feed and year built); null when not recorded. */
+  condition_prob: z.number().min(0).max(1).nullable(),
   similarity: z.number().min(0).max(1),
 });
 export type Comp = z.infer<typeof CompSchema>;

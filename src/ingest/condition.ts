@@ -1,5 +1,6 @@
-// Building condition at the time of a sale. The synthetic feed may carry it (`sale_condition`); a real CCAO export does
-// not, so it is derived from the CCAO characteristics of the sale year by the rule below (first match wins).
+// Building condition from the CCAO characteristics alone (the rule below, first match wins). A sale's condition is
+// inferred at ingest from much more (src/ingest/condition/: resale legs, hedonic position, flags weighed by the data);
+// this rule serves where there is no sale to infer from: parcels never sold in the snapshot and open-data comps.
 import { INGEST } from '../registry/groups/ingest.js';
 import { CONDITION_CODE } from '../store/columns.js';
 

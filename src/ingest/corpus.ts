@@ -30,6 +30,9 @@ export async function runIngest(config: Config, rawDir?: string): Promise<string
     const out = await ingestAll({ dataDir: config.dataDir, rawDir: rawDir ?? join(config.dataDir, RAW_DIR), onProgress: progress.update });
     progress.stop();
     process.stderr.write(`ingested snapshot ${out.snapshotId} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    const c = out.condition;
+    const cut = c.cutAnchoredOn > 0 ? `renovated cut ${c.renovatedCut.toFixed(3)} anchored on ${c.cutAnchoredOn} resale legs` : `renovated cut ${c.renovatedCut} (fixed)`;
+    process.stderr.write(`condition by source: ${Object.entries(c.bySource).map(([k, n]) => `${k} ${n}`).join(', ')}; ${cut}\n`);
     return out.snapshotId;
   } finally {
     progress.stop();

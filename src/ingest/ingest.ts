@@ -12,6 +12,8 @@ import { loadListingHistory, loadListings, type ListingRecord } from './loaders/
 import { loadSafmr } from './loaders/safmr.js';
 import { buildParcels, indexCookSales, type CookInputs } from './loaders/join-parcels.js';
 import { buildSales } from './loaders/join-sales.js';
+import { applyInferredConditions } from './condition/apply.js';
+import type { ConditionSummary } from './condition/infer.js';
 import { assertNotTruthPath, rawFile, type FileStats, type ProgressFn } from './loaders/run.js';
 import { encodeParcels, encodeSales } from '../store/arrow-tables.js';
 import { commitCorpus } from '../store/snapshots.js';
@@ -19,7 +21,11 @@ import { openStore } from '../store/store.js';
 
 /** `tractless`: a folder without tracts.geojson is accepted (every parcel then lies outside mapped tracts): `avm backtest --raw`. */
 export type IngestOptions = { dataDir: string; rawDir?: string; onProgress?: ProgressFn; now?: Date; tractless?: boolean };
-export type IngestResult = { snapshotId: string; unchanged: boolean; salesRows: number; parcels: number; tracts: number; listings: number; files: FileStats[]; elapsedMs: number };
+export type IngestResult = {
+  snapshotId: string; unchanged: boolean; salesRows: number; parcels: number; tracts: number; listings: number; files: FileStats[]; elapsedMs: number;
+  /** How each sale's condition was estimated (src/ingest/condition/). */
+  condition: ConditionSummary;
+};
 
 export const INGEST_RECORD_VERSION = 1;
 
@@ -92,6 +98,8 @@ export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
   const cookIndex = indexCookSales(cook);
   const parcels = buildParcels(cook, cookIndex, lake, tracts);
   const sales = buildSales(cook, cookIndex, lake, parcels);
+  progress?.(0, 1, 'condition');
+  const condition = applyInferredConditions(sales, parcels);
   progress?.(0, 1, 'encode');
   const geoids = tracts.map((t) => t.geoid);
   const salesIpc = encodeSales({ ...sales, pins: (i) => parcels.pins[sales.parcelIdx[i]] }, geoids);
@@ -107,7 +115,7 @@ export async function ingestAll(opts: IngestOptions): Promise<IngestResult> {
       ingestRecord: (id, same) => ({ version: INGEST_RECORD_VERSION, at: now.toISOString(), snapshot_id: id, unchanged: same, raw_dir: resolve(rawDir), corpus_vintage: vintageOf(tracts), files }),
     });
     progress?.(1, 1, 'commit');
-    return { snapshotId, unchanged, salesRows: sales.length, parcels: parcels.length, tracts: tracts.length, listings: listings?.length ?? 0, files, elapsedMs: performance.now() - t0 };
+    return { snapshotId, unchanged, salesRows: sales.length, parcels: parcels.length, tracts: tracts.length, listings: listings?.length ?? 0, files, elapsedMs: performance.now() - t0, condition };
   } finally {
     await store.close();
   }

@@ -13,7 +13,7 @@ export const CCAO_SALES: Layout = {
     'is_mydec_date', 'seller_name', 'buyer_name', 'is_multisale', 'sale_type',
     'sale_filter_same_sale_within_365', 'sale_filter_less_than_10k', 'sale_filter_deed_type', 'row_id',
     // Synthetic-only extension, absent from real exports: the building's condition at the time of sale.
-    // When absent, condition is derived from the characteristics of the sale year (see ingest/condition.ts).
+    // When absent or blank, condition is inferred at ingest (see src/ingest/condition/).
     'sale_condition',
   ],
 };

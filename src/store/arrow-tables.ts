@@ -1,15 +1,17 @@
 // Encodes the joined sales and parcel tables as Arrow IPC (stream format) with exactly the columns of columns.ts.
 // Buffers are built directly from typed arrays (no row objects) and nothing time-dependent enters the bytes.
-import { Field, Float64, Int16, Int32, Int8, RecordBatch, Schema, Struct, Table, Uint16, Uint32, Uint8, Utf8, makeData, tableToIPC, type DataType, type Data } from 'apache-arrow';
-import { PARCEL_COLUMNS as P, SALES_COLUMNS as S } from './columns.js';
+import { Field, Float32, Float64, Int16, Int32, Int8, RecordBatch, Schema, Struct, Table, Uint16, Uint32, Uint8, Utf8, makeData, tableToIPC, type DataType, type Data } from 'apache-arrow';
+import { CONDITION_SOURCE_CODE, PARCEL_COLUMNS as P, SALES_COLUMNS as S } from './columns.js';
 
-type Numeric = Float64Array | Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Uint32Array;
+type Numeric = Float64Array | Float32Array | Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Uint32Array;
 type Col = { name: string; type: DataType; data: Data; nullable: boolean };
 
 export type SalesColumnsIn = {
   pins: (i: number) => string; parcelIdx: Uint32Array; county: Uint8Array; lat: Float64Array; lon: Float64Array; saleDay: Int32Array;
   dateKnown: Uint8Array; priceUsd: Float64Array; sqft: Float64Array; beds: Int8Array; yearBuilt: Int16Array; units: Uint8Array;
-  ptype: Uint8Array; condition: Uint8Array; deedType: Uint8Array; numParcels: Uint16Array; tractIdx: Uint16Array; length: number;
+  ptype: Uint8Array; condition: Uint8Array; deedType: Uint8Array; numParcels: Uint16Array; tractIdx: Uint16Array;
+  /** Absent (open-data columns, older snapshots re-encoded): written as NaN / unknown. */
+  conditionProb?: Float32Array; conditionSource?: Uint8Array; length: number;
 };
 
 export type ParcelColumnsIn = {
@@ -72,6 +74,8 @@ export function encodeSales(s: SalesColumnsIn, tracts: readonly string[]): Uint8
     num(S.beds, new Int8(), s.beds), num(S.yearBuilt, new Int16(), s.yearBuilt), num(S.units, new Uint8(), s.units),
     num(S.ptype, new Uint8(), s.ptype), num(S.condition, new Uint8(), s.condition), num(S.deedType, new Uint8(), s.deedType),
     num(S.numParcels, new Uint16(), s.numParcels), num(S.tractIdx, new Uint16(), s.tractIdx),
+    num(S.conditionProb, new Float32(), s.conditionProb ?? new Float32Array(s.length).fill(NaN)),
+    num(S.conditionSource, new Uint8(), s.conditionSource ?? new Uint8Array(s.length).fill(CONDITION_SOURCE_CODE.unknown)),
   ], meta('avm-sales/1', tracts));
 }
 

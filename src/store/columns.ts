@@ -19,11 +19,19 @@ export const SALES_COLUMNS = {
   deedType: 'deed_type', //    Uint8    DEED_CODE
   numParcels: 'num_parcels', //Uint16   parcels conveyed by the deed (>1 is a multi-parcel sale)
   tractIdx: 'tract_idx', //    Uint16   index into the snapshot's tract list; TRACT_NONE when outside
+  conditionProb: 'condition_prob', //     Float32  probability of the assigned condition; NaN when unknown
+  conditionSource: 'condition_source', // Uint8    CONDITION_SOURCE_CODE: where the condition came from
 } as const;
 
 export const COUNTY_CODE = { unknown: 0, cook: 1, lake: 2 } as const;
 export const PTYPE_CODE = { sfh: 0, mf2_4: 1, condo: 2 } as const;
 export const CONDITION_CODE = { distressed: 0, dated: 1, renovated: 2, new: 3, unknown: 255 } as const;
+/**
+ * Where a sale's condition came from (src/ingest/condition/): the feed's own column, a same-PIN resale leg, the
+ * sale's position against the cross-fitted hedonic expectation, the year built (new), the CCAO flags alone, or nothing.
+ */
+export const CONDITION_SOURCE_CODE = { feed: 0, resale_leg: 1, hedonic: 2, year_built: 3, flags: 4, unknown: 255 } as const;
+export type ConditionSourceName = keyof typeof CONDITION_SOURCE_CODE;
 /** CCAO deed-type codes (sale.deed_type): 1 Warranty, 2 Trustee, 3 Quit claim, 4 Executor, 5 Other, 6 Beneficiary, 99 Unknown. */
 export const DEED_CODE = { warranty: 1, trustee: 2, quitclaim: 3, executor: 4, other: 5, beneficiary: 6, unknown: 99 } as const;
 export const TRACT_NONE = 0xffff;

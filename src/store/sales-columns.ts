@@ -15,6 +15,11 @@ export type SalesColumns = {
   parcelIdx: Uint32Array; county: Uint8Array; lat: Float64Array; lon: Float64Array; saleDay: Int32Array; dateKnown: Uint8Array;
   priceUsd: Float64Array; sqft: Float64Array; beds: Int8Array; yearBuilt: Int16Array; units: Uint8Array; ptype: Uint8Array;
   condition: Uint8Array; deedType: Uint8Array; numParcels: Uint16Array; tractIdx: Uint16Array;
+  /**
+   * Probability of the assigned condition (NaN unknown) and CONDITION_SOURCE_CODE (src/ingest/condition/); absent when
+   * the rows carry no provenance (a snapshot ingested before condition was inferred, hand-built test columns).
+   */
+  conditionProb?: Float32Array; conditionSource?: Uint8Array;
   /** tract_idx → GEOID (the snapshot's tract list). */
   tracts: readonly string[];
 };
@@ -26,6 +31,15 @@ function col<T extends ArrayLike<number>>(table: Table, name: string, Type: Ctor
   if (!c) throw new AppError('ingest_invalid_file', `sales snapshot has no column ${name}`);
   const v = c.toArray() as unknown;
   return v instanceof (Type as unknown as Function) && (v as T).length === table.numRows ? (v as T) : Type.from(v as ArrayLike<number>);
+}
+
+/**
+ * condition_prob / condition_source; none for a snapshot ingested before condition was inferred (its condition column
+ * is then the feed's or the characteristics rule's, whose provenance was not recorded).
+ */
+function conditionProvenance(table: Table): { conditionProb?: Float32Array; conditionSource?: Uint8Array } {
+  if (!table.getChild(S.conditionProb) || !table.getChild(S.conditionSource)) return {};
+  return { conditionProb: col(table, S.conditionProb, Float32Array), conditionSource: col(table, S.conditionSource, Uint8Array) };
 }
 
 /** Typed columns of an Arrow sales snapshot (copies only when the Arrow type differs from the contract type). */
@@ -47,6 +61,7 @@ export function salesColumnsFromArrow(table: Table): SalesColumns {
     yearBuilt: col(table, S.yearBuilt, Int16Array), units: col(table, S.units, Uint8Array), ptype: col(table, S.ptype, Uint8Array),
     condition: col(table, S.condition, Uint8Array), deedType: col(table, S.deedType, Uint8Array), numParcels: col(table, S.numParcels, Uint16Array),
     tractIdx: col(table, S.tractIdx, Uint16Array), tracts: tractsOf(table),
+    ...conditionProvenance(table),
   };
 }
 

@@ -41,7 +41,9 @@ describe('ingestAll({dataDir}) on the fixture corpus', () => {
     expect(types).toEqual({
       pin: 'Utf8', parcel_idx: 'Int32u', county: 'Int8u', lat: 'Float', lon: 'Float', sale_day: 'Int32s', date_known: 'Int8u', price_usd: 'Float',
       sqft: 'Float', beds: 'Int8s', year_built: 'Int16s', units: 'Int8u', ptype: 'Int8u', condition: 'Int8u', deed_type: 'Int8u', num_parcels: 'Int16u', tract_idx: 'Int16u',
+      condition_prob: 'Float', condition_source: 'Int8u',
     });
+    expect(table.getChild('condition_prob')!.type.precision).toBe(1); // SINGLE
     for (const name of ['lat', 'lon', 'price_usd', 'sqft']) expect(table.getChild(name)!.type.precision).toBe(2); // DOUBLE
     expect(tracts).toEqual(['17031000100', '17031000200', '17097860100']);
   });

@@ -7,7 +7,7 @@ import { invalidFile, isPlausibleYear, parseCookPin, parseDate, parseDeedType, p
 import { ccaoClassPtype } from './classes.js';
 import { loadCsv, newStats, skip, type FileStats, type ProgressFn } from './run.js';
 
-/** Internal condition marker: no sale_condition on the row, derive it from the characteristics of the sale year. */
+/** Internal condition marker: no condition on the row; it is inferred after the join (src/ingest/condition/). */
 export const CONDITION_DERIVE = 254;
 
 export type CookSales = {

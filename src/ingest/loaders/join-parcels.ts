@@ -29,18 +29,22 @@ export type CookInputs = { sales: CookSales | null; chars: CookChars | null; uni
 /** Cook sales grouped by PIN, shared by the parcel and the sales join. */
 export type CookIndex = { sales: PinIndex | null; charsOfSalesGroup: Int32Array | null };
 
-export type Facts = { units: number; sqft: number; beds: number; yearBuilt: number; condition: number };
+/** `renovation` (char_renovation 0/1) and `repairCnd` (char_repair_cnd 1..3) as given, UNKNOWN_U8 when unknown. */
+export type Facts = { units: number; sqft: number; beds: number; yearBuilt: number; condition: number; renovation: number; repairCnd: number };
 
 /** Facts of a Cook parcel or sale from characteristics group `cg` (-1: none) for `year`. */
 export function cookFacts(chars: CookChars | null, cg: number, year: number, ptype: number): Facts {
   const row = chars === null || cg === -1 ? -1 : charsRowInGroup(chars, cg, year);
-  if (row === -1 || chars === null) return { units: unitsForPtype(ptype, 0), sqft: NaN, beds: -1, yearBuilt: -1, condition: CONDITION_CODE.unknown };
+  if (row === -1 || chars === null) return { units: unitsForPtype(ptype, 0), sqft: NaN, beds: -1, yearBuilt: -1, condition: CONDITION_CODE.unknown, renovation: UNKNOWN_U8, repairCnd: UNKNOWN_U8 };
   const facts = {
     yearBuilt: chars.yearBuilt[row] > 0 ? chars.yearBuilt[row] : NaN,
     renovation: chars.renovation[row] === UNKNOWN_U8 ? NaN : chars.renovation[row],
     repairCnd: chars.repairCnd[row] === UNKNOWN_U8 ? NaN : chars.repairCnd[row],
   };
-  return { units: unitsForPtype(ptype, chars.aptsUnits[row]), sqft: chars.sqft[row], beds: chars.beds[row], yearBuilt: chars.yearBuilt[row], condition: deriveCondition(facts, year) };
+  return {
+    units: unitsForPtype(ptype, chars.aptsUnits[row]), sqft: chars.sqft[row], beds: chars.beds[row], yearBuilt: chars.yearBuilt[row], condition: deriveCondition(facts, year),
+    renovation: chars.renovation[row], repairCnd: chars.repairCnd[row],
+  };
 }
 
 /** Latest row of group g by day (later day wins; same day, later in the file). */
@@ -103,7 +107,7 @@ function fillLake(t: ParcelTable, s: LakeSales, ix: PinIndex, base: number, loca
     const r = latestRow(ix, g, s.saleDay);
     t.pins[i] = String(ix.pins[g]).padStart(10, '0'); t.county[i] = COUNTY_CODE.lake; t.lat[i] = s.lat[r]; t.lon[i] = s.lon[r]; t.zip[i] = zipText(s.zip[r]);
     t.classText[i] = s.classText[r]; t.ptype[i] = s.ptype[r]; t.units[i] = s.units[r]; t.sqft[i] = s.sqft[r]; t.beds[i] = s.beds[r];
-    t.yearBuilt[i] = s.yearBuilt[r]; t.condition[i] = s.condition[r]; t.address[i] = s.address[r] || null;
+    t.yearBuilt[i] = s.yearBuilt[r]; t.condition[i] = s.condition[r] === CONDITION_DERIVE ? CONDITION_CODE.unknown : s.condition[r]; t.address[i] = s.address[r] || null;
     t.tractIdx[i] = locate(t.lon[i], t.lat[i], NaN);
   }
 }

@@ -1,7 +1,8 @@
 // Loader for Lake County (IL) GIS parcel sales: one row per sale carrying building facts, location and ZIP.
-// Lake rows have no CCAO repair/renovation facts, so an absent CONDITION can only be derived as `new` or unknown.
+// Lake rows have no CCAO repair/renovation facts; an absent CONDITION is inferred after the join (src/ingest/condition/).
 import { LAKE_GIS_SALES } from '../layouts.js';
-import { deriveCondition, parseConditionWord } from '../condition.js';
+import { parseConditionWord } from '../condition.js';
+import { CONDITION_DERIVE } from './ccao-sales.js';
 import { f64, i16, i32, i8, u16, u8 } from './grow.js';
 import { invalidFile, MAX_PLAUSIBLE_YEAR, parseCoord, parseDate, parseDeedType, parseInteger, parseLakePin, parseNumber, parseZip, requireNumber, type RowRef } from './fields.js';
 import { isOverFourUnits, lakeClassPtype, unitsForPtype } from './classes.js';
@@ -65,7 +66,7 @@ export async function loadLakeSales(path: string, onProgress?: ProgressFn): Prom
       const units = Number.isNaN(unitsRaw) ? unitsForPtype(ptype, 0) : unitsRaw;
       if (isOverFourUnits(units)) return skip(stats, 'over_4_units');
       const yb = Number.isNaN(yearBuilt) || yearBuilt === 0 ? -1 : yearBuilt;
-      const cond = opt(f, 'CONDITION').trim() !== '' ? condWord : deriveCondition(yb > 0 ? { yearBuilt: yb, renovation: NaN, repairCnd: NaN } : null, date.year);
+      const cond = opt(f, 'CONDITION').trim() !== '' ? condWord : CONDITION_DERIVE;
       const numParcels = Number.isNaN(numRaw) ? (multi ? 2 : 1) : multi ? Math.max(2, numRaw) : numRaw;
       stats.rowsKept++;
       c.pinKey.push(pin); c.saleDay.push(date.day); c.dateKnown.push(date.exact ? 1 : 0); c.saleYear.push(date.year);

@@ -17,6 +17,7 @@ import type { BaselineRow } from './baselines.js';
 import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
 import { reportFigures, type ReportFigures } from './report-figures.js';
+import { conditionClassifierMetrics, type ConditionClassifierReport } from './condition-metrics.js';
 import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime, type Split } from './table.js';
 
 /**
@@ -44,6 +45,8 @@ export type CalibrationReport = {
   allSales?: AllSalesSection | null;
   /** The naive comps estimator and the oracle on the same sales and groups as allSales.rows (report runs only). */
   baselines?: BaselineRow[];
+  /** The ingest's condition estimate against the generator's true condition (condition-metrics.ts); null without truth/. */
+  conditionClassifier?: ConditionClassifierReport | null;
 };
 
 /** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
@@ -136,6 +139,7 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
     rows: reportRows(table, split, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
     besideTier1: beside, figures: reportFigures(table, split.test),
     ...(all ? { allSales: all.section, baselines: all.baselines } : {}),
+    conditionClassifier: scoreAll ? await conditionClassifierMetrics(opts.dataDir, sales) : null,
   };
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });

@@ -3,7 +3,7 @@
 import type { Comp, CompRejection } from '../../contracts/comp.js';
 import type { AcceptedComp } from '../../kernel/types.js';
 import { haversineMi } from '../../reference/geo.js';
-import { CONDITION_CODE } from '../../store/columns.js';
+import { CONDITION_CODE, CONDITION_SOURCE_CODE } from '../../store/columns.js';
 import { type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
 
@@ -17,6 +17,15 @@ const CONDITION_BY_CODE: Record<number, Comp['condition']> = {
 /** Condition name of a sale row, or null for unknown condition. */
 export function conditionName(c: SalesColumns, row: number): Comp['condition'] | null {
   return CONDITION_BY_CODE[c.condition[row]] ?? null;
+}
+
+const SOURCE_BY_CODE = new Map<number, Comp['condition_source']>(Object.entries(CONDITION_SOURCE_CODE).map(([name, code]) => [code, name as Comp['condition_source']]));
+
+/** Where a sale row's condition came from and its probability (3 decimals); unknown / null when not recorded. */
+export function conditionProvenanceOf(c: SalesColumns, row: number): Pick<Comp, 'condition_source' | 'condition_prob'> {
+  const source = c.conditionSource === undefined ? 'unknown' : (SOURCE_BY_CODE.get(c.conditionSource[row]) ?? 'unknown');
+  const p = c.conditionProb?.[row];
+  return { condition_source: source, condition_prob: p === undefined || !Number.isFinite(p) ? null : Math.round(Math.min(1, Math.max(0, p)) * 1000) / 1000 };
 }
 
 /** ISO sale date when the source carries the day, else null (year-granularity rows). */
@@ -44,6 +53,7 @@ export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
     sqft: c.sqft[a.row] > 0 ? c.sqft[a.row] : null,
     beds: c.beds[a.row] >= 0 ? c.beds[a.row] : null,
     condition: cond,
+    ...conditionProvenanceOf(c, a.row),
     similarity: a.similarity,
   };
 }

@@ -3,7 +3,7 @@
 import { deriveCondition } from '../../ingest/condition.js';
 import { ccaoClassPtype, unitsForPtype, unitsFromCharApts, isOverFourUnits } from '../../ingest/loaders/classes.js';
 import { parseDeedType } from '../../ingest/loaders/fields.js';
-import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, TRACT_NONE } from '../../store/columns.js';
+import { CONDITION_CODE, CONDITION_SOURCE_CODE, COUNTY_CODE, DEED_CODE, TRACT_NONE } from '../../store/columns.js';
 import { type SalesColumns } from '../../store/sales-columns.js';
 import { dayOfIso } from '../../store/days.js';
 
@@ -78,9 +78,18 @@ export function normalizeOpendata(universe: SodaRow[], sales: SodaRow[], chars: 
     const cond = deriveCondition(facts, year);
     if (cond === CONDITION_CODE.unknown) missing.add('condition');
     if (!pinIdx.has(pin)) { pinIdx.set(pin, pins.length); pins.push(pin); }
-    out.push([pinIdx.get(pin) as number, lat, lon, day, price, sqft, beds, yb, units, ptype, cond, deedCode(s.deed_type), Math.max(1, numOr(s.num_parcels_sale, 1)), t]);
+    out.push([pinIdx.get(pin) as number, lat, lon, day, price, sqft, beds, yb, units, ptype, cond, deedCode(s.deed_type), Math.max(1, numOr(s.num_parcels_sale, 1)), t, ruleSourceOf(cond)]);
   }
   return { columns: toColumns(out, pins, tracts), pins, fieldsMissing: [...missing].sort(), dropped };
+}
+
+/**
+ * Source of a condition from deriveCondition: new comes from the year built, the other classes from the CCAO flags
+ * (open-data comps are not ingested, so the ingest's inference never sees them; no probability is claimed).
+ */
+function ruleSourceOf(cond: number): number {
+  if (cond === CONDITION_CODE.new) return CONDITION_SOURCE_CODE.year_built;
+  return cond === CONDITION_CODE.unknown ? CONDITION_SOURCE_CODE.unknown : CONDITION_SOURCE_CODE.flags;
 }
 
 function toColumns(rows: number[][], pins: string[], tracts: readonly string[]): SalesColumns {
@@ -91,5 +100,6 @@ function toColumns(rows: number[][], pins: string[], tracts: readonly string[]):
     saleDay: col(Int32Array, 3), dateKnown: new Uint8Array(rows.length).fill(1), priceUsd: col(Float64Array, 4), sqft: col(Float64Array, 5),
     beds: col(Int8Array, 6), yearBuilt: col(Int16Array, 7), units: col(Uint8Array, 8), ptype: col(Uint8Array, 9), condition: col(Uint8Array, 10),
     deedType: col(Uint8Array, 11), numParcels: col(Uint16Array, 12), tractIdx: col(Uint16Array, 13), tracts,
+    conditionSource: col(Uint8Array, 14), conditionProb: new Float32Array(rows.length).fill(NaN),
   };
 }

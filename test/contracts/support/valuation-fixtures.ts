@@ -50,6 +50,8 @@ export function comp(i: number): Comp {
     sqft: 2000,
     beds: 4,
     condition: 'renovated',
+    condition_source: 'hedonic',
+    condition_prob: 0.7,
     similarity: 0.8,
   };
 }

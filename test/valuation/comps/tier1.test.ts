@@ -137,8 +137,10 @@ describe('Tier-1 ladder rows', () => {
   it('every comp carries every Comp field and rejections carry reasons', () => {
     const rows: Row[] = [...renovatedRows(6), { price: 5_000, distMi: 0.2 }, { price: 300_000, distMi: 0.2, deed: 'quitclaim' }];
     const v = value(rows, 'point');
-    const keys = ['pin', 'price', 'indexed_price', 'index_factor', 'gla_adj', 'sale_year', 'sale_date', 'dist_mi', 'sqft', 'beds', 'condition', 'similarity'];
+    const keys = ['pin', 'price', 'indexed_price', 'index_factor', 'gla_adj', 'sale_year', 'sale_date', 'dist_mi', 'sqft', 'beds', 'condition', 'condition_source', 'condition_prob', 'similarity'];
     for (const c of v.arv.comps ?? []) expect(Object.keys(c).sort()).toEqual([...keys].sort());
+    // hand-built columns record no provenance: the evidence says so instead of inventing one
+    for (const c of v.arv.comps ?? []) expect([c.condition_source, c.condition_prob]).toEqual(['unknown', null]);
     expect(v.artifact?.comps_rejected.map((r) => r.reason).sort()).toEqual(['price_under_10k', 'quitclaim_deed']);
   });
 

@@ -1,0 +1,109 @@
+// A three-class Gaussian mixture of regressions over the cross-fitted hedonic residuals: distressed, dated and renovated
+// houses sell at different distances from the mixed-condition expectation, and the distance grows with the house's
+// size per dollar (`cost`: work is priced per square foot, so the same repair is a larger share of a cheap house's
+// price). Each class's mean residual is a + b × cost. Class weights differ by flag group (the CCAO renovation /
+// repair-condition flags move the prior, by as much as the data says they do), so a flag is evidence weighed by the
+// fit, not a rule. Fitted by EM; hand-written because it is short and specific to us (grouped priors, class slopes).
+import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
+import { quantileType7 } from '../../reference/stats.js';
+
+/** Classes in order of their means: 0 distressed, 1 dated, 2 renovated. */
+export const N_CLASSES = 3;
+
+export type Mixture = {
+  /** Class mean at cost c: mean[k] + slope[k] × c. */
+  mean: number[];
+  slope: number[];
+  sd: number[];
+  /** Class weights per flag group: weight[g][k]. */
+  weight: number[][];
+  n: number;
+};
+
+const SQRT_2PI = Math.sqrt(2 * Math.PI);
+const dens = (r: number, m: number, s: number): number => Math.exp(-0.5 * ((r - m) / s) ** 2) / (s * SQRT_2PI);
+
+/**
+ * Posterior class probabilities with extra class log-likelihoods (other evidence on the same house, parcel-evidence.ts)
+ * `extra[offset + k]`, computed in log space; written into `out[offset + k]`.
+ */
+export function posteriorWith(m: Mixture, r: number, c: number, g: number, extra: Float64Array, offset: number, out: Float64Array): void {
+  let max = -Infinity;
+  for (let k = 0; k < N_CLASSES; k++) {
+    const z = (r - (m.mean[k] + m.slope[k] * c)) / m.sd[k];
+    const lw = Math.log(Math.max(m.weight[g][k], 1e-300)) - 0.5 * z * z - Math.log(m.sd[k]) + extra[offset + k];
+    out[offset + k] = lw;
+    if (lw > max) max = lw;
+  }
+  let sum = 0;
+  for (let k = 0; k < N_CLASSES; k++) sum += (out[offset + k] = Math.exp(out[offset + k] - max));
+  for (let k = 0; k < N_CLASSES; k++) out[offset + k] /= sum;
+}
+
+/**
+ * EM over residuals `r` (one per sale) at cost `cost` (centred by the caller) in flag group `grp` (0..nGroups-1).
+ * Null when there are too few residuals to fit three classes (fewer than 30 per class on average).
+ */
+export function fitMixture(r: Float64Array, cost: Float64Array, grp: Uint8Array, nGroups: number): Mixture | null {
+  const cfg = CONDITION_INFERENCE.v;
+  const n = r.length;
+  if (n < 30 * N_CLASSES) return null;
+  const q = cfg.mixture_init_quantiles;
+  const spread = (quantileType7(r, 0.75) - quantileType7(r, 0.25)) / 1.349;
+  const m: Mixture = {
+    mean: q.map((p) => quantileType7(r, p)),
+    slope: q.map(() => 0),
+    sd: q.map(() => Math.max(cfg.mixture_min_sd_log, spread / 2)),
+    weight: Array.from({ length: nGroups }, () => [0.1, 0.45, 0.45]),
+    n,
+  };
+  const post = new Float64Array(N_CLASSES);
+  let last = -Infinity;
+  for (let it = 0; it < cfg.mixture_iterations; it++) {
+    // Weighted sufficient statistics of each class's regression r = a + b·c: Σw, Σwc, Σwc², Σwr, Σwcr, Σwr².
+    const st = Array.from({ length: N_CLASSES }, () => new Float64Array(6));
+    const gw = Array.from({ length: nGroups }, () => new Float64Array(N_CLASSES));
+    let ll = 0;
+    for (let i = 0; i < n; i++) {
+      const c = cost[i], y = r[i];
+      let z = 0;
+      for (let k = 0; k < N_CLASSES; k++) z += (post[k] = m.weight[grp[i]][k] * dens(y, m.mean[k] + m.slope[k] * c, m.sd[k]));
+      ll += Math.log(Math.max(z, 1e-300));
+      for (let k = 0; k < N_CLASSES; k++) {
+        const w = z > 0 ? post[k] / z : 1 / N_CLASSES;
+        const t = st[k];
+        t[0] += w; t[1] += w * c; t[2] += w * c * c; t[3] += w * y; t[4] += w * c * y; t[5] += w * y * y;
+        gw[grp[i]][k] += w;
+      }
+    }
+    for (let k = 0; k < N_CLASSES; k++) mStep(m, k, st[k], cfg.mixture_min_sd_log);
+    for (let g = 0; g < nGroups; g++) {
+      const tot = gw[g].reduce((a, b) => a + b, 0);
+      if (tot > 0) m.weight[g] = Array.from(gw[g], (w) => w / tot);
+    }
+    if (ll - last < 1e-7 * n) break;
+    last = ll;
+  }
+  return ordered(m);
+}
+
+/** Weighted least squares of one class's line and its residual spread. */
+function mStep(m: Mixture, k: number, t: Float64Array, minSd: number): void {
+  const [w, wc, wcc, wy, wcy, wyy] = t;
+  if (w <= 0) return;
+  const det = w * wcc - wc * wc;
+  const b = det > 1e-12 * w * w ? (w * wcy - wc * wy) / det : 0;
+  const a = (wy - b * wc) / w;
+  // Σw(y − a − bc)² expanded in the sums.
+  const sse = wyy - 2 * a * wy - 2 * b * wcy + a * a * w + 2 * a * b * wc + b * b * wcc;
+  m.mean[k] = a;
+  m.slope[k] = b;
+  m.sd[k] = Math.max(minSd, Math.sqrt(Math.max(0, sse / w)));
+}
+
+/** Classes re-ordered by mean at the centre (cost 0), so class 0 is the cheapest (distressed), 2 the dearest (renovated). */
+function ordered(m: Mixture): Mixture {
+  const order = [0, 1, 2].sort((a, b) => m.mean[a] - m.mean[b]);
+  const pick = <T>(xs: T[]): T[] => order.map((k) => xs[k]);
+  return { mean: pick(m.mean), slope: pick(m.slope), sd: pick(m.sd), weight: m.weight.map((w) => pick(w)), n: m.n };
+}
