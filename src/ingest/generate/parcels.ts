@@ -9,6 +9,7 @@ import { apportion, type Rng } from './rng.js';
 import { COND_DISTRESSED, COND_NEW } from './surface.js';
 import type { GenTract } from './tracts.js';
 import { PinAllocator } from './pins.js';
+import { drawQuality } from './noise.js';
 
 const G = GENERATOR.v;
 const MAX_POINT_TRIES = 2000;
@@ -23,6 +24,8 @@ export class ParcelTable {
   readonly flip: Uint8Array;
   /** Repair scope multiplier (median 1) on the $/sqft cost of the parcel's condition; 1 until drawRepairScopes runs. */
   readonly repairScope: Float64Array;
+  /** Unobserved quality (ln points) in the true value; 0 until drawQualities runs. */
+  readonly quality: Float64Array;
   /** PIN text of each parcel (Cook 14 digits, Lake 10 digits). */
   readonly pin: string[];
 
@@ -32,6 +35,7 @@ export class ParcelTable {
     this.beds = new Uint8Array(capacity); this.yearBuilt = new Uint16Array(capacity); this.stories = new Uint8Array(capacity);
     this.cls = new Uint16Array(capacity); this.cond = new Uint8Array(capacity); this.flip = new Uint8Array(capacity);
     this.repairScope = new Float64Array(capacity).fill(1);
+    this.quality = new Float64Array(capacity);
     this.pin = new Array<string>(capacity);
   }
 
@@ -137,4 +141,9 @@ export function buildParcels(
  */
 export function drawRepairScopes(table: ParcelTable, rng: Rng): void {
   for (let i = 0; i < table.n; i++) table.repairScope[i] = Math.exp(G.repair_scope_sd_log * rng.normal());
+}
+
+/** Draws every parcel's unobserved quality in parcel order from `rng` (its own stream). */
+export function drawQualities(table: ParcelTable, rng: Rng): void {
+  for (let i = 0; i < table.n; i++) table.quality[i] = drawQuality(rng);
 }
