@@ -14,6 +14,7 @@ import type { GenTract } from './tracts.js';
 export const REALISM_TARGETS = { median_gap_log: 0.05, min_real_sales: 30, rel_tol: 0.1, ks_max: 0.08, real_dispersion_year: 2019 } as const;
 const REAL_PRICE_FLOOR_USD = 10_000; // cw353 aggregates keep sales over $10k
 const LN2 = Math.log(2);
+const NBHD_BANDS: ReadonlyArray<readonly [number, number]> = [[30, 100], [100, 300], [300, Infinity]];
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 
 export type SaleLog = { parcel: number[]; day: number[]; price: number[]; arms: boolean[] };
@@ -48,9 +49,17 @@ function neighborhoods(x: Input, years: number[]) {
   const gaps = sortedOf(eligible.map((r) => Math.abs(r.median_gap_log as number)));
   const within = eligible.filter((r) => Math.abs(r.median_gap_log as number) <= REALISM_TARGETS.median_gap_log).length;
   const realN = rows.reduce((s, r) => s + r.real_n, 0), synN = rows.reduce((s, r) => s + r.syn_n, 0);
+  // A median of n synthetic sales misses its own level by sampling alone (about 1.25 x spread / sqrt(n)): the bands
+  // show how much of the gap is that, and the signed median shows whether the anchoring is biased.
+  const bands = NBHD_BANDS.map(([lo, hi]) => {
+    const b = eligible.filter((r) => r.real_n >= lo && r.real_n < hi), g = sortedOf(b.map((r) => Math.abs(r.median_gap_log as number)));
+    return { real_n_from: lo, real_n_below: Number.isFinite(hi) ? hi : null, nbhd_years: b.length, share_within_target: b.length ? r4(b.filter((r) => Math.abs(r.median_gap_log as number) <= REALISM_TARGETS.median_gap_log).length / b.length) : null, median_abs_gap_log: g.length ? r4(quantileType7Sorted(g, 0.5)) : null };
+  });
+  const signed = sortedOf(eligible.map((r) => r.median_gap_log as number));
   const summary = {
     years, eligible_nbhd_years: eligible.length, within_target: within, share_within_target: eligible.length ? r4(within / eligible.length) : null,
     median_abs_gap_log: gaps.length ? r4(quantileType7Sorted(gaps, 0.5)) : null, p90_abs_gap_log: gaps.length ? r4(quantileType7Sorted(gaps, 0.9)) : null,
+    median_signed_gap_log: signed.length ? r4(quantileType7Sorted(signed, 0.5)) : null, by_real_n: bands,
     cook_volume_ratio: realN ? r4(synN / realN) : null, real_sales: realN, syn_sales: synN,
     pass: eligible.length > 0 && within === eligible.length,
   };
