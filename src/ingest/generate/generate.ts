@@ -10,6 +10,7 @@ import { TractLocator } from '../../store/tract-locator.js';
 import { writeListings } from './listings.js';
 import { writeCharacteristics, writeUniverse } from './parcel-files.js';
 import { buildParcels, drawQualities, drawRepairScopes } from './parcels.js';
+import { conditionMixAt } from './buildings.js';
 import { calibrateNbhdOffsets, calibrationDraws } from './calibrate-levels.js';
 import { calibrateAreaScales } from './calibrate-dispersion.js';
 import { REALISM_TARGETS, realismReport } from './realism.js';
@@ -90,7 +91,11 @@ function planOf(opts: GenerateOptions): Plan {
   };
 }
 
-type Surface = { locLog: Float64Array; timeOf: TimeIndex[]; anchoredNbhd: Array<string | null>; lastRealYear: number };
+type Surface = {
+  locLog: Float64Array; timeOf: TimeIndex[]; anchoredNbhd: Array<string | null>; lastRealYear: number;
+  /** Per tract: ln level of its neighborhood over the county's in the last real year (0 without a real series). */
+  relLevel: Float64Array;
+};
 
 /** The day neighborhood levels are calibrated on: July 1 of the last real year inside the sale window, else mid-window. */
 function calibrationDay(plan: Plan, lastRealYear: number): number {
@@ -106,7 +111,9 @@ function buildSurface(ref: GenReference, tracts: readonly GenTract[], plan: Plan
   const anchoredNbhd = tracts.map((t) => (t.county === 'cook' && series.has(t.townNbhd) ? t.townNbhd : null));
   const locLog = tractLocationLogs(ref, tracts, new Rng(plan.seed, 'surface'), (t) => anchoredNbhd[t.idx] !== null);
   const timeOf = tracts.map((t, i) => (anchoredNbhd[i] !== null ? (series.get(t.townNbhd) as TimeIndex) : county));
-  return { locLog, timeOf, anchoredNbhd, lastRealYear: levels.lastRealYear };
+  const last = levels.lastRealYear, countyLast = levels.countyLog.get(last) as number;
+  const relLevel = Float64Array.from(tracts, (t, i) => (anchoredNbhd[i] !== null ? ((levels.byNbhd.get(t.townNbhd) as Map<number, number>).get(last) as number) - countyLast : 0));
+  return { locLog, timeOf, anchoredNbhd, lastRealYear: last, relLevel };
 }
 
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
@@ -114,7 +121,10 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
   const scaleIdx = SCALES.indexOf(plan.scale);
   const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
-  const p = buildParcels(tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'));
+  const p = buildParcels(
+    tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'),
+    (t) => conditionMixAt(surface.relLevel[t.idx]),
+  );
   drawRepairScopes(p, new Rng(plan.seed, 'repair-scope'));
   drawQualities(p, new Rng(plan.seed, 'quality'));
   const { locLog, timeOf } = surface;

@@ -105,7 +105,9 @@ export const GENERATOR = defineGroup({
     yrblt_mix_lake: c([0.05, 0.08, 0.3, 0.3, 0.27], 'share per era', 'Lake stock is younger', SYN),
     new_build_share: c(0.05, 'fraction', 'share of parcels built within the sale window (condition new at early sales)', SYN),
     new_condition_max_age_years: c(2, 'years', 'a sale within 2 years of construction is condition new (matches ingest.new_build_max_age_years)', 'ingest group rule'),
-    condition_mix: c([0.08, 0.47, 0.45], 'share distressed,dated,renovated', 'condition of existing (not new) buildings', SYN + '; enough renovated stock for >= 5 renovated comps within 1 mi / 365 d'),
+    distressed_tier_slope: c(1.0, 'log of the distressed share per log of neighborhood level over the county level', 'distress concentrates where prices are low: a neighborhood\'s distressed share is condition_mix[0] x exp(-slope x (its last real ln level - the county\'s)), level clamped as noise_tier_clamp_log, dated and renovated sharing the rest in their base proportion (generator 3.0.0; before it every tract had the same mix, so uniform high-price suburbs sold far more houses at half their area median than real ones)', SYN + '; tuned against the real within-area tail share (truth/realism.json)'),
+    distressed_share_max: c(0.3, 'fraction', 'cap of a neighborhood\'s distressed share', SYN),
+    condition_mix: c([0.05, 0.5, 0.45], 'share distressed,dated,renovated', 'condition of existing (not new) buildings at the county level (distressed scaled by neighborhood level, distressed_tier_slope); distressed 0.08 before 3.0.0, lowered because distressed sales at 20-60% of ARV made the within-area tails of the suburbs 2-4x the real ones', SYN + '; enough renovated stock for >= 5 renovated comps within 1 mi / 365 d'),
     // Sales activity and defects
     sale_min_gap_days: c(400, 'days', 'natural resales of one PIN are at least this far apart (only defects create closer pairs)', SYN),
     flip_share_of_parcels: c(0.02, 'fraction of non-condo parcels', 'same-PIN flip pairs: distressed buy then renovated resale', SYN),
