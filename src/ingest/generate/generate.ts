@@ -11,17 +11,14 @@ import { writeListings } from './listings.js';
 import { writeCharacteristics, writeUniverse } from './parcel-files.js';
 import { buildParcels, drawQualities, drawRepairScopes } from './parcels.js';
 import { conditionMixAt } from './buildings.js';
-import { calibrateNbhdOffsets, calibrationDraws } from './calibrate-levels.js';
-import { calibrateAreaScales } from './calibrate-dispersion.js';
-import { REALISM_TARGETS, realismReport } from './realism.js';
-import { buildNbhdLevels, nbhdTimeIndex } from './levels.js';
+import { realismReport } from './realism.js';
+import { anchorParcels, buildSurface, calibrationDay, type Surface } from './anchoring.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
 import { Rng } from './rng.js';
 import { generateSales, type SalesCtx } from './sales.js';
 import { SalesOut } from './sales-out.js';
 import { writeSafmr, writeTracts } from './static-files.js';
-import { TimeIndex, tractLocationLogs } from './surface.js';
 import { buildCookTracts, buildLakeTracts, type GenTract } from './tracts.js';
 
 /** Bumped whenever the same seed would produce different bytes. */
@@ -33,7 +30,7 @@ export type ProgressFn = (done: number, total: number, stage: string) => void;
 
 export type GenerateOptions = {
   seed: number;
-  /** `test` is a small corpus for unit tests (still 1,492 tracts); `county` is for benchmarks. */
+  /** `test` is a small corpus for unit tests (still every tract: 1,662); `county` is for benchmarks. */
   scale: Scale;
   outDir: string;
   /** ISO date the corpus is "as of" (last possible sale day); fixed default so output never depends on the clock. */
@@ -91,31 +88,6 @@ function planOf(opts: GenerateOptions): Plan {
   };
 }
 
-type Surface = {
-  locLog: Float64Array; timeOf: TimeIndex[]; anchoredNbhd: Array<string | null>; lastRealYear: number;
-  /** Per tract: ln level of its neighborhood over the county's in the last real year (0 without a real series). */
-  relLevel: Float64Array;
-};
-
-/** The day neighborhood levels are calibrated on: July 1 of the last real year inside the sale window, else mid-window. */
-function calibrationDay(plan: Plan, lastRealYear: number): number {
-  const july = dayOfIso(`${lastRealYear}-07-01`);
-  return july >= plan.startDay && july <= plan.asOfDay ? july : Math.round((plan.startDay + plan.asOfDay) / 2);
-}
-
-/** Location terms and time indexes: Cook tracts of neighborhoods with real sales follow their real level series. */
-function buildSurface(ref: GenReference, tracts: readonly GenTract[], plan: Plan): Surface {
-  const levels = buildNbhdLevels(ref.nbhdSales, plan.asOfYear + 1);
-  const county = TimeIndex.fromReference(ref, plan.asOfYear);
-  const series = new Map([...levels.byNbhd].map(([k, v]) => [k, nbhdTimeIndex(v)]));
-  const anchoredNbhd = tracts.map((t) => (t.county === 'cook' && series.has(t.townNbhd) ? t.townNbhd : null));
-  const locLog = tractLocationLogs(ref, tracts, new Rng(plan.seed, 'surface'), (t) => anchoredNbhd[t.idx] !== null);
-  const timeOf = tracts.map((t, i) => (anchoredNbhd[i] !== null ? (series.get(t.townNbhd) as TimeIndex) : county));
-  const last = levels.lastRealYear, countyLast = levels.countyLog.get(last) as number;
-  const relLevel = Float64Array.from(tracts, (t, i) => (anchoredNbhd[i] !== null ? ((levels.byNbhd.get(t.townNbhd) as Map<number, number>).get(last) as number) - countyLast : 0));
-  return { locLog, timeOf, anchoredNbhd, lastRealYear: last, relLevel };
-}
-
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
 function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut } {
   const scaleIdx = SCALES.indexOf(plan.scale);
@@ -128,17 +100,10 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
   drawRepairScopes(p, new Rng(plan.seed, 'repair-scope'));
   drawQualities(p, new Rng(plan.seed, 'quality'));
   const { locLog, timeOf } = surface;
-  const noiseScale = new Float64Array(tracts.length).fill(1);
-  const calib = { p, tracts, locLog, timeOf, noiseScale }, refDay = calibrationDay(plan, surface.lastRealYear);
-  const draws = calibrationDraws(p.n, new Rng(plan.seed, 'level-calibration'));
-  const anchored = (t: number) => surface.anchoredNbhd[t];
-  // levels first (the area spread is measured around them), then the spread, then levels again under the new spread
-  calibrateNbhdOffsets(calib, anchored, refDay, draws);
-  calibrateAreaScales(calib, ref.areaDispersion, REALISM_TARGETS.real_dispersion_year, refDay, draws);
-  calibrateNbhdOffsets(calib, anchored, refDay, draws);
+  const refDay = calibrationDay(plan, surface.lastRealYear);
+  const noiseScale = anchorParcels(ref, surface, { p, tracts, locLog, timeOf }, refDay, new Rng(plan.seed, 'level-calibration'));
   plan.progress(tracts.length, tracts.length, 'parcels');
-  const rentDay = calibrationDay(plan, surface.lastRealYear);
-  const rents = new RentModel(tracts, Float64Array.from(tracts, (_, t) => locLog[t] + timeOf[t].logAt(rentDay)), p, ref.zips, plan.asOfDay);
+  const rents = new RentModel(tracts, Float64Array.from(tracts, (_, t) => locLog[t] + timeOf[t].logAt(refDay)), p, ref.zips, plan.asOfDay);
   plan.progress(0, p.n, 'sales');
   const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip, plan.exportCondition);
   const ctx: SalesCtx = {
@@ -193,7 +158,7 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const ref = opts.reference ?? loadGenReference();
   plan.progress(0, 1, 'tracts');
   const tracts = buildTracts(ref, plan.seed);
-  const surface = buildSurface(ref, tracts, plan);
+  const surface = buildSurface(ref, tracts, plan.seed, plan.asOfYear);
   plan.progress(1, 1, 'tracts');
   await yieldToLoop();
   const { ctx, out } = runSales(plan, ref, tracts, surface);

@@ -4,14 +4,16 @@
 // - Per PIN area: non-condo arms-length Cook sales centered on their area-year median, pooled over the window's full
 //   years, against the real 2019 non-condo sales (cmfproperty): IQR, p90-p10, share beyond 2x or 1/2, and KS.
 import type { AreaDispersion, NbhdYearSales } from '../../reference/types.js';
+import { GENERATOR } from '../../registry/groups/generator.js';
 import { medianSorted, quantileType7Sorted } from '../../reference/stats.js';
 import { yearOfDay } from '../../store/days.js';
 import { PT_CONDO } from './buildings.js';
 import type { ParcelTable } from './parcels.js';
 import type { GenTract } from './tracts.js';
 
-/** Issue 14 realism targets. */
-export const REALISM_TARGETS = { median_gap_log: 0.05, min_real_sales: 30, rel_tol: 0.1, ks_max: 0.08, real_dispersion_year: 2019 } as const;
+const [GAP, MIN_N, REL_TOL, KS_MAX, REAL_YEAR] = GENERATOR.v.realism_targets;
+/** Issue 14 realism targets (generator.realism_targets). */
+export const REALISM_TARGETS = { median_gap_log: GAP, min_real_sales: MIN_N, rel_tol: REL_TOL, ks_max: KS_MAX, real_dispersion_year: REAL_YEAR } as const;
 const REAL_PRICE_FLOOR_USD = 10_000; // cw353 aggregates keep sales over $10k
 const LN2 = Math.log(2);
 const NBHD_BANDS: ReadonlyArray<readonly [number, number]> = [[30, 100], [100, 300], [300, Infinity]];

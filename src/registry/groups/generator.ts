@@ -76,6 +76,12 @@ export const GENERATOR = defineGroup({
     char_renovation_rate: c(4 / 70, 'fraction of characteristics rows', 'char_renovation = 1 on this share of rows, all of them renovated buildings (the flag is a weak signal: most renovated houses carry no flag)', 'measured: 4 of the 70 real rows of ccao-data/ccao chars_sample_athena.csv (raw ccao-ccao/)'),
     char_repair_below_rate: c(7 / 70, 'fraction of characteristics rows', 'char_repair_cnd = 3 (below average) on this share of rows; no row is 1 (above average), as in the real sample', 'measured: 7 of 70 rows below average, 63 average, 0 above average (ccao-ccao/chars_sample_athena.csv)'),
     char_repair_below_given_distressed: c(0.5, 'probability', 'a distressed building is marked below average with this probability; dated buildings fill the rest of char_repair_below_rate', SYN + '; the assessor\'s repair flag lags and misses real condition'),
+    realism_targets: c(
+      [0.05, 30, 0.1, 0.08, 2019],
+      'median gap log, min real sales, relative tolerance, KS max, real dispersion year',
+      'targets the realism report (truth/realism.json) checks: neighborhood median gap <= 0.05 log where a neighborhood-year has >= 30 real sales; within-area IQR and tail share within 10% of the real ones; KS <= 0.08 per PIN area; the real within-area spread is the 2019 one',
+      'issue 14 (Targets: Realism)',
+    ),
     // Time index: real yearly levels 2015-2019 from data/reference, then this synthetic path.
     time_growth_log_2020_2026: c([0.05, 0.1, 0.07, 0.04, 0.06, 0.05, 0.03], 'log growth per year 2020..2026', 'synthetic continuation of the Chicago-area index after the last real year (2019)', SYN + '; direction follows the public S&P CoreLogic Case-Shiller Chicago index, values rounded'),
     seasonal_amplitude_log: c(0.015, 'log points', 'monthly seasonality: peak in June, trough in December', SYN),
