@@ -2,8 +2,8 @@
 // real level series, else the kernel surface on the county index), then, once the parcels exist, the per-neighborhood
 // offsets that put the all-condition median on the real one and the per-area spread of the real sales.
 import type { SalesCtx } from './sales.js';
-import { calibrateAreaScales } from './calibrate-dispersion.js';
-import { calibrateNbhdOffsets, calibrationDraws } from './calibrate-levels.js';
+import { calibrateAreaScales } from './anchor-spread.js';
+import { calibrateNbhdOffsets, calibrationDraws } from './anchor-levels.js';
 import { buildNbhdLevels, nbhdTimeIndex } from './levels.js';
 import { REALISM_TARGETS } from './realism.js';
 import type { GenReference } from './reference.js';

@@ -6,7 +6,7 @@
 // the tails 10-25% too heavy where the characteristics and condition mix already spread prices.
 import type { AreaDispersion } from '../../reference/types.js';
 import { quantileType7Sorted } from '../../reference/stats.js';
-import { condOn, type CalibCtx } from './calibrate-levels.js';
+import { condOn, type CalibCtx } from './anchor-levels.js';
 import { noiseSigma } from './noise.js';
 import { PT_CONDO } from './buildings.js';
 import { levelLog, valueUsd, type SalesCtx } from './sales.js';
