@@ -19,7 +19,7 @@ export function calibrationDraws(n: number, rng: Rng): Float64Array {
   return out;
 } // the as-is discount of repair costs is not log-additive: a few fixed-point steps close the gap
 
-export type CalibCtx = Pick<SalesCtx, 'p' | 'tracts' | 'locLog' | 'timeOf' | 'noiseScale'>;
+export type CalibCtx = Pick<SalesCtx, 'p' | 'tracts' | 'locLog' | 'timeOf'>;
 
 /** Condition of parcel i on the reference day from its base condition (new buildings age into renovated). */
 export function condOn(c: CalibCtx, i: number, day: number): number {
@@ -49,7 +49,7 @@ export function calibrateNbhdOffsets(c: CalibCtx, anchoredNbhd: (tractIdx: numbe
       list.forEach((i, j) => {
         const v = valueUsd(c as SalesCtx, i, condOn(c, i, refDay), refDay);
         const level = levelLog(c, i, refDay);
-        scratch[j] = Math.log(v) + c.noiseScale[c.p.tract[i]] * noiseSigma(Math.log(v) - level) * draws[i] - (level - c.locLog[c.p.tract[i]]);
+        scratch[j] = Math.log(v) + noiseSigma(Math.log(v) - level) * draws[i] - (level - c.locLog[c.p.tract[i]]);
       });
       // scratch holds ln price - series level; the offset moves by minus its median
       delta.set(k, -medianOfPrefix(scratch, list.length) + (offsets.get(k) ?? 0));

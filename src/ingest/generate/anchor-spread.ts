@@ -1,6 +1,7 @@
 // Within-area spread (generator 3.0.0). Real PIN areas differ threefold in how widely their sale prices spread around
 // the area median (non-condo 2019 IQR 0.37 log in area 08 to 1.49 in area 21: cheap areas sell with far more spread).
-// Each area gets one dispersion scale multiplying its parcels' unobserved quality and its sale noise, set (golden-section
+// Each area gets one dispersion scale multiplying its parcels' unobserved quality (not the sale noise: that stays the
+// buyer-and-seller scatter of a sale, so the oracle error stays honest where the stock alone spreads prices), set (golden-section
 // search) so that the simulated sales of the area's parcels on the reference day come closest to the real IQR and the
 // real share beyond 2x or 1/2 of the median together (squared relative misses summed): matching the IQR alone left
 // the tails 10-25% too heavy where the characteristics and condition mix already spread prices.
@@ -28,7 +29,7 @@ function missAt(base: Float64Array, unit: Float64Array, s: number, scratch: Floa
 }
 
 /**
- * Sets `c.noiseScale` per Cook tract and scales `c.p.quality` per parcel by its PIN area's scale (1 where the area
+ * Scales `c.p.quality` per parcel by its PIN area's scale (1 where the area
  * has no real spread). `draws`: the unit noise draw per parcel. Returns the scale by area.
  */
 export function calibrateAreaScales(c: CalibCtx, real: readonly AreaDispersion[], year: number, refDay: number, draws: Float64Array): Map<string, number> {
@@ -42,13 +43,13 @@ export function calibrateAreaScales(c: CalibCtx, real: readonly AreaDispersion[]
   }
   const scales = new Map<string, number>();
   for (const [area, list] of [...members].sort((a, b) => a[0].localeCompare(b[0]))) {
-    // ln price ~ base (value without quality) + s × (quality + noise at scale 1): the as-is discount and the noise
-    // tier are taken at scale 1 (second-order in s)
+    // ln price ~ base (value without quality, plus the noise) + s × quality: the as-is discount and the noise tier are
+    // taken at scale 1 (second-order in s)
     const base = new Float64Array(list.length), unit = new Float64Array(list.length), scratch = new Float64Array(list.length);
     list.forEach((i, k) => {
       const lnV = Math.log(valueUsd(c as SalesCtx, i, condOn(c, i, refDay), refDay));
-      base[k] = lnV - c.p.quality[i];
-      unit[k] = c.p.quality[i] + noiseSigma(lnV - levelLog(c, i, refDay)) * draws[i];
+      base[k] = lnV - c.p.quality[i] + noiseSigma(lnV - levelLog(c, i, refDay)) * draws[i];
+      unit[k] = c.p.quality[i];
     });
     const want = target.get(area) as AreaDispersion;
     let lo: number = SCALE_BOUNDS[0], hi: number = SCALE_BOUNDS[1];
@@ -60,7 +61,9 @@ export function calibrateAreaScales(c: CalibCtx, real: readonly AreaDispersion[]
     }
     scales.set(area, (lo + hi) / 2);
   }
-  c.tracts.forEach((t, k) => { c.noiseScale[k] = t.county === 'cook' ? scales.get(t.pinArea) ?? 1 : 1; });
-  for (let i = 0; i < c.p.n; i++) c.p.quality[i] *= c.noiseScale[c.p.tract[i]];
+  for (let i = 0; i < c.p.n; i++) {
+    const t = c.tracts[c.p.tract[i]];
+    if (t.county === 'cook') c.p.quality[i] *= scales.get(t.pinArea) ?? 1;
+  }
   return scales;
 }

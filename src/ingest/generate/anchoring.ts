@@ -39,14 +39,12 @@ export function buildSurface(ref: GenReference, tracts: readonly GenTract[], see
 
 /**
  * Levels first (the area spread is measured around them), then the spread, then levels again under the new spread.
- * Shifts `c.locLog`, scales `c.p.quality`; returns the per-tract noise scale.
+ * Shifts `calib.locLog` and scales `calib.p.quality`.
  */
-export function anchorParcels(ref: GenReference, surface: Surface, c: Omit<Pick<SalesCtx, 'p' | 'tracts' | 'locLog' | 'timeOf' | 'noiseScale'>, 'noiseScale'>, refDay: number, rng: Rng): Float64Array {
-  const calib = { ...c, noiseScale: new Float64Array(c.tracts.length).fill(1) };
-  const draws = calibrationDraws(c.p.n, rng);
+export function anchorParcels(ref: GenReference, surface: Surface, calib: Pick<SalesCtx, 'p' | 'tracts' | 'locLog' | 'timeOf'>, refDay: number, rng: Rng): void {
+  const draws = calibrationDraws(calib.p.n, rng);
   const anchored = (t: number) => surface.anchoredNbhd[t];
   calibrateNbhdOffsets(calib, anchored, refDay, draws);
   calibrateAreaScales(calib, ref.areaDispersion, REALISM_TARGETS.real_dispersion_year, refDay, draws);
   calibrateNbhdOffsets(calib, anchored, refDay, draws);
-  return calib.noiseScale;
 }

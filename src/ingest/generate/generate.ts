@@ -101,13 +101,13 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
   drawQualities(p, new Rng(plan.seed, 'quality'));
   const { locLog, timeOf } = surface;
   const refDay = calibrationDay(plan, surface.lastRealYear);
-  const noiseScale = anchorParcels(ref, surface, { p, tracts, locLog, timeOf }, refDay, new Rng(plan.seed, 'level-calibration'));
+  anchorParcels(ref, surface, { p, tracts, locLog, timeOf }, refDay, new Rng(plan.seed, 'level-calibration'));
   plan.progress(tracts.length, tracts.length, 'parcels');
   const rents = new RentModel(tracts, Float64Array.from(tracts, (_, t) => locLog[t] + timeOf[t].logAt(refDay)), p, ref.zips, plan.asOfDay);
   plan.progress(0, p.n, 'sales');
   const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip, plan.exportCondition);
   const ctx: SalesCtx = {
-    p, tracts, locLog, timeOf, noiseScale, rents, startDay: plan.startDay, endDay: plan.asOfDay, out,
+    p, tracts, locLog, timeOf, rents, startDay: plan.startDay, endDay: plan.asOfDay, out,
     rng: new Rng(plan.seed, 'sales'), flipResaleDay: new Int32Array(p.n).fill(-1), flipBuyDay: new Int32Array(p.n).fill(-1), docSeq: { n: 0 },
   };
   try {

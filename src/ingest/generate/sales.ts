@@ -21,8 +21,6 @@ export type SalesCtx = {
   locLog: Float64Array;
   /** Per tract: its time index (its neighborhood's real level series, else the county index). */
   timeOf: readonly TimeIndex[];
-  /** Per tract: dispersion scale of its PIN area (multiplies the sale noise; the quality term already carries it). */
-  noiseScale: Float64Array;
   rents: RentModel;
   startDay: number; endDay: number; out: SalesOut; rng: Rng;
   /** Per parcel: day of the flip resale (after it the building is renovated), -1 when not a flip. */
@@ -74,7 +72,7 @@ export function levelLog(c: Pick<SalesCtx, 'p' | 'locLog' | 'timeOf'>, i: number
 
 /** A noisy sale price of a true value (Student-t noise, wider for houses cheap for their neighborhood), in USD. */
 export function noisyPrice(c: SalesCtx, i: number, valueUsdAt: number, day: number, rng: Rng): number {
-  return valueUsdAt * Math.exp(c.noiseScale[c.p.tract[i]] * saleNoiseLog(rng, Math.log(valueUsdAt) - levelLog(c, i, day)));
+  return valueUsdAt * Math.exp(saleNoiseLog(rng, Math.log(valueUsdAt) - levelLog(c, i, day)));
 }
 
 /** One arms-length sale: price = true value x exp(noise), rounded to $100. */
