@@ -2,6 +2,7 @@
 // Pass names to run a subset: `npm run bench -- kernel coldstart`.
 const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknown>) => Promise<unknown> }>> = {
   generate: () => import('./generate.bench.js'),
+  realism: () => import('./realism.bench.js'),
   ingest: () => import('./ingest.bench.js'),
   coldstart: () => import('./coldstart.bench.js'),
   valuation: () => import('./valuation.bench.js'),

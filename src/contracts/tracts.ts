@@ -1,4 +1,4 @@
-// GET /api/tracts/chicago: the 1,492 mapped Cook and Lake tracts with their location signals (null until computed).
+// GET /api/tracts/chicago: the mapped Cook and Lake tracts (1,662 in the generator 3.0.0 corpus) with their location signals (null until computed).
 import { z } from 'zod';
 
 export const GeoidSchema = z.string().regex(/^17(031|097)\d{6}$/, 'an 11-digit Cook (17031) or Lake (17097) census tract GEOID');

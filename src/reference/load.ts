@@ -7,8 +7,8 @@ import { AppError } from '../errors/app-error.js';
 import { INGEST } from '../registry/groups/ingest.js';
 import { parseCsv } from './csv.js';
 import type {
-  ClassCode, CookCountyLevel, County, DeedType, EqualizationFactor, FeatureCollection, LevelOfAssessment, MuniTaxRate,
-  NeighborhoodGroup, NeighborhoodProps, PinAreaTownship, PriceLevels, TownshipProps, ZipCentroid,
+  AreaDispersion, ChicagoTract, ClassCode, CookCountyLevel, County, DeedType, EqualizationFactor, FeatureCollection, LevelOfAssessment, MuniTaxRate,
+  NbhdYearSales, NeighborhoodGroup, NeighborhoodProps, PinAreaTownship, PriceLevels, TownshipProps, ZipCentroid,
 } from './types.js';
 
 const cache = new Map<string, unknown>();
@@ -176,3 +176,17 @@ export function levelOfAssessment(classCode: string | number, year: number): { l
 /** The level-of-assessment file grouped by class code. */
 const loaIndexes = new WeakMap<LevelOfAssessment[], Map<string, LevelOfAssessment[]>>();
 const loaIndex = (): Map<string, LevelOfAssessment[]> => groupedOnce(loaIndexes, loadLevelsOfAssessment(), (r) => r.classCode);
+
+export const loadNbhdSales = (): NbhdYearSales[] =>
+  cached('nbhd_sales.csv', (t) => parseCsv(t).map((r) => ({ townNbhd: r.town_nbhd, year: toNum(r.year), count: toNum(r.count), median: toNum(r.median) })));
+
+export const loadChicagoTracts = (): ChicagoTract[] =>
+  cached('chicago_tracts.csv', (t) => parseCsv(t).map((r) => ({ geoid: r.geoid, name: r.name, lon: toNum(r.lon), lat: toNum(r.lat) })));
+
+export const loadAreaDispersion = (): AreaDispersion[] =>
+  cached('area_dispersion.csv', (t) =>
+    parseCsv(t).map((r) => ({
+      pinArea: r.pin_area, year: toNum(r.year), n: toNum(r.n), medianLog: toNum(r.median_log), iqrLog: toNum(r.iqr_log),
+      p90p10Log: toNum(r.p90_p10_log), tailShare: toNum(r.tail_share), centeredLogQuantiles: r.centered_log_q01_q99.split(' ').map(toNum),
+    })),
+  );

@@ -59,3 +59,14 @@ export type PinAreaTownship = { pinArea: string; townshipCode: string; townshipN
 
 /** A CCAO neighborhood group; groupName keeps the source spelling (`berywn`, `oak_park`, `Lake View 1`). */
 export type NeighborhoodGroup = { townNbhd: string; groupName: string };
+
+/** Real class-2 (residential) sales of one CCAO neighborhood in one year (nbhd_sales.csv, cw353-sales-map). */
+export type NbhdYearSales = { townNbhd: string; year: number; count: number; median: number };
+/** One real City of Chicago census tract: GEOID, name and Census internal point (chicago_tracts.csv). */
+export type ChicagoTract = { geoid: string; name: string; lon: number; lat: number };
+/** Spread of real non-condo ln(sale price) in one PIN area and year around its median (area_dispersion.csv). */
+export type AreaDispersion = {
+  pinArea: string; year: number; n: number; medianLog: number; iqrLog: number; p90p10Log: number; tailShare: number;
+  /** ln(price) − median_log at the 1st..99th percentiles (type 7). */
+  centeredLogQuantiles: number[];
+};

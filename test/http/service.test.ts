@@ -29,16 +29,16 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/tracts/chicago', () => {
-  it('lists exactly 1,492 tracts with 11-digit Cook or Lake GEOIDs and a synthetic vintage', async () => {
+  it('lists exactly 1,662 tracts (generator 3.0.0: 802 real Chicago, 700 suburban Cook, 160 Lake) with 11-digit Cook or Lake GEOIDs and a synthetic vintage', async () => {
     const res = await fetch(`${service.url}/api/tracts/chicago`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     const body = TractListSchema.parse(await res.json());
-    expect(body.count).toBe(1492);
-    expect(body.tracts).toHaveLength(1492);
+    expect(body.count).toBe(1662);
+    expect(body.tracts).toHaveLength(1662);
     expect(body.vintage).toMatch(/synthetic/);
     const geoids = new Set(body.tracts.map((t) => t.geoid));
-    expect(geoids.size).toBe(1492);
+    expect(geoids.size).toBe(1662);
     for (const t of body.tracts) expect(t.geoid.startsWith(t.county === 'cook' ? '17031' : '17097')).toBe(true);
     expect(body.tracts.some((t) => t.county === 'lake')).toBe(true);
   });

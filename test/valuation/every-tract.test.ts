@@ -60,7 +60,7 @@ const valued = (): Valuation[] => results.map((r) => r.v).filter((v): v is Valua
 
 describe('a valuation in every tract of the test corpus', () => {
   it('values one subject per tract without an error', () => {
-    expect(ctx.subjects.tracts.length).toBe(1492); // test scale: the generator's 1,492 tracts (support/corpus.ts)
+    expect(ctx.subjects.tracts.length).toBe(1662); // test scale: the generator's 1,662 tracts (support/corpus.ts)
     expect(results.length).toBe(ctx.subjects.tracts.length);
     expect(results.filter((r) => r.error !== null).map((r) => r.error)).toEqual([]);
   });

@@ -48,15 +48,28 @@ export function sfhClass(stories: number, sqft: number, ageYears: number): numbe
   return sqft <= b207 ? 207 : sqft <= b278 ? 278 : 208;
 }
 
-/** Base condition of an existing building; a building put up inside the sale window starts as new. */
-function drawCondition(yearBuilt: number, rng: Rng): number {
-  if (yearBuilt >= G.yrblt_eras[G.yrblt_eras.length - 1]) return COND_NEW;
-  return COND_DISTRESSED + rng.pickWeighted(G.condition_mix);
+/**
+ * Condition mix (distressed, dated, renovated) of existing buildings in a neighborhood `relLevel` (ln) above the
+ * county level: distress concentrates where prices are low (generator 3.0.0); dated and renovated share the rest in
+ * their base proportion.
+ */
+export function conditionMixAt(relLevel: number): number[] {
+  const [d, dated, reno] = G.condition_mix;
+  const [lo, hi] = G.noise_tier_clamp_log;
+  const dist = Math.min(G.distressed_share_max, d * Math.exp(-G.distressed_tier_slope * Math.min(Math.max(relLevel, lo), hi)));
+  const rest = (1 - dist) / (dated + reno);
+  return [dist, dated * rest, reno * rest];
 }
 
-export function drawBuilding(ptype: number, region: number, asOfYear: number, rng: Rng): Building {
+/** Base condition of an existing building; a building put up inside the sale window starts as new. */
+function drawCondition(yearBuilt: number, rng: Rng, mix: readonly number[]): number {
+  if (yearBuilt >= G.yrblt_eras[G.yrblt_eras.length - 1]) return COND_NEW;
+  return COND_DISTRESSED + rng.pickWeighted(mix);
+}
+
+export function drawBuilding(ptype: number, region: number, asOfYear: number, rng: Rng, conditionMix: readonly number[] = G.condition_mix): Building {
   const yearBuilt = drawYearBuilt(region, asOfYear, rng);
-  const cond = drawCondition(yearBuilt, rng);
+  const cond = drawCondition(yearBuilt, rng, conditionMix);
   if (ptype === PT_MF) {
     const units = 2 + rng.pickWeighted(G.mf_units_mix);
     const sqft = drawSqft(G.sqft_per_unit_mf * units, rng);

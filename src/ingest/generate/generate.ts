@@ -9,18 +9,20 @@ import { dayOfIso, isoOfDay } from '../../store/days.js';
 import { TractLocator } from '../../store/tract-locator.js';
 import { writeListings } from './listings.js';
 import { writeCharacteristics, writeUniverse } from './parcel-files.js';
-import { buildParcels, drawRepairScopes } from './parcels.js';
+import { buildParcels, drawQualities, drawRepairScopes } from './parcels.js';
+import { conditionMixAt } from './buildings.js';
+import { realismReport } from './realism.js';
+import { anchorParcels, buildSurface, calibrationDay, type Surface } from './anchoring.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
 import { Rng } from './rng.js';
 import { generateSales, type SalesCtx } from './sales.js';
 import { SalesOut } from './sales-out.js';
 import { writeSafmr, writeTracts } from './static-files.js';
-import { TimeIndex, tractLocationLogs } from './surface.js';
 import { buildCookTracts, buildLakeTracts, type GenTract } from './tracts.js';
 
 /** Bumped whenever the same seed would produce different bytes. */
-export const GENERATOR_VERSION = '2.0.0';
+export const GENERATOR_VERSION = '3.0.0';
 export const DEFAULT_AS_OF = '2026-10-31';
 export const SCALES = ['test', 'default', 'county'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -28,7 +30,7 @@ export type ProgressFn = (done: number, total: number, stage: string) => void;
 
 export type GenerateOptions = {
   seed: number;
-  /** `test` is a small corpus for unit tests (still 1,492 tracts); `county` is for benchmarks. */
+  /** `test` is a small corpus for unit tests (still every tract: 1,662); `county` is for benchmarks. */
   scale: Scale;
   outDir: string;
   /** ISO date the corpus is "as of" (last possible sale day); fixed default so output never depends on the clock. */
@@ -36,9 +38,16 @@ export type GenerateOptions = {
   onProgress?: ProgressFn;
   /** Reference facts; read from data/reference when absent. */
   reference?: GenReference;
+  /**
+   * Write each exported sale's true condition (`sale_condition` on Cook rows, `CONDITION` on Lake rows). A real export
+   * has no such column; the truth file always has it. Default true.
+   */
+  exportCondition?: boolean;
 };
 
-export type GenerateResult = { files: Record<string, string>; counts: Record<string, number>; truthFile: string; vintage: string };
+export type GenerateResult = { files: Record<string, string>; counts: Record<string, number>; truthFile: string; vintage: string; realism: ReturnType<typeof realismReport> };
+/** The realism report's file name under truth/. */
+export const REALISM_FILE = 'realism.json';
 
 function validate(o: GenerateOptions): void {
   if (o === null || typeof o !== 'object') throw new AppError('validation_failed', 'generateCorpus needs an options object');
@@ -47,18 +56,21 @@ function validate(o: GenerateOptions): void {
   if (typeof o.outDir !== 'string' || o.outDir.length === 0) throw new AppError('validation_failed', 'outDir must be a non-empty path');
 }
 
+/** Tract pieces (a real Chicago tract crossing neighborhood lines is several pieces sharing its GEOID). */
 function buildTracts(ref: GenReference, seed: number): GenTract[] {
   const tracts = [...buildCookTracts(ref, new Rng(seed, 'tracts-cook')), ...buildLakeTracts(ref, new Rng(seed, 'tracts-lake'))];
   tracts.forEach((t, i) => (t.idx = i));
-  if (tracts.length !== GENERATOR.v.tracts_total) throw new AppError('internal_error', `built ${tracts.length} tracts, expected ${GENERATOR.v.tracts_total}`);
+  const geoids = new Set(tracts.map((t) => t.geoid)).size;
+  if (geoids !== GENERATOR.v.tracts_total) throw new AppError('internal_error', `built ${geoids} tracts, expected ${GENERATOR.v.tracts_total}`);
   return tracts;
 }
 
+const geoidCount = (tracts: readonly GenTract[]): number => new Set(tracts.map((t) => t.geoid)).size;
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 type Plan = {
   seed: number; scale: Scale; asOf: string; asOfDay: number; asOfYear: number; startDay: number;
-  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn;
+  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn; exportCondition: boolean;
 };
 
 function planOf(opts: GenerateOptions): Plan {
@@ -70,24 +82,32 @@ function planOf(opts: GenerateOptions): Plan {
   const startDay = dayOfIso(`${Number(y) - GENERATOR.v.history_years}-${m}-${d === '29' && m === '02' ? '28' : d}`) + 1;
   return {
     seed: opts.seed, scale: opts.scale, asOf, asOfDay, asOfYear: Number(y), startDay,
-    vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf}`,
+    vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf} (Chicago tracts: real GEOIDs, generated cells; suburban Cook and Lake tracts generated)`,
     rawDir: join(opts.outDir, RAW_DIR), truthDir: join(opts.outDir, GROUND_TRUTH_DIR), progress: opts.onProgress ?? (() => undefined),
+    exportCondition: opts.exportCondition ?? true,
   };
 }
 
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
-function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], locLog: Float64Array): { ctx: SalesCtx; out: SalesOut } {
+function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut } {
   const scaleIdx = SCALES.indexOf(plan.scale);
   const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
-  const p = buildParcels(tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'));
+  const p = buildParcels(
+    tracts, grid, GENERATOR.v.scale_parcels[scaleIdx], plan.asOfYear, new Rng(plan.seed, 'parcels'), (k, n) => plan.progress(k, n, 'parcels'),
+    (t) => conditionMixAt(surface.relLevel[t.idx]),
+  );
   drawRepairScopes(p, new Rng(plan.seed, 'repair-scope'));
+  drawQualities(p, new Rng(plan.seed, 'quality'));
+  const { locLog, timeOf } = surface;
+  const refDay = calibrationDay(plan, surface.lastRealYear);
+  anchorParcels(ref, surface, { p, tracts, locLog, timeOf }, refDay, new Rng(plan.seed, 'level-calibration'));
   plan.progress(tracts.length, tracts.length, 'parcels');
-  const rents = new RentModel(tracts, locLog, p, ref.zips, plan.asOfDay);
+  const rents = new RentModel(tracts, Float64Array.from(tracts, (_, t) => locLog[t] + timeOf[t].logAt(refDay)), p, ref.zips, plan.asOfDay);
   plan.progress(0, p.n, 'sales');
-  const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip);
+  const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip, plan.exportCondition);
   const ctx: SalesCtx = {
-    p, tracts, locLog, time: new TimeIndex(ref, plan.asOfYear), rents, startDay: plan.startDay, endDay: plan.asOfDay, out,
+    p, tracts, locLog, timeOf, rents, startDay: plan.startDay, endDay: plan.asOfDay, out,
     rng: new Rng(plan.seed, 'sales'), flipResaleDay: new Int32Array(p.n).fill(-1), flipBuyDay: new Int32Array(p.n).fill(-1), docSeq: { n: 0 },
   };
   try {
@@ -105,14 +125,15 @@ function writeFiles(plan: Plan, ctx: SalesCtx, out: SalesOut): Record<string, nu
   plan.progress(0, 5, 'files');
   const universeRows = writeUniverse(plan.rawDir, p, tracts, rents.tractZip, plan.asOfYear);
   plan.progress(1, 5, 'files');
-  const charsRows = writeCharacteristics(plan.rawDir, ctx, plan.asOfDay);
+  const charsRows = writeCharacteristics(plan.rawDir, ctx, plan.asOfDay, new Rng(plan.seed, 'char-flags'));
   plan.progress(2, 5, 'files');
   writeTracts(plan.rawDir, tracts, plan.vintage);
   const safmrRows = writeSafmr(plan.rawDir, rents, plan.asOf);
   plan.progress(4, 5, 'files');
   const listings = writeListings(plan.rawDir, plan.truthDir, { ...ctx, rng: new Rng(plan.seed, 'listings') }, plan.asOfDay, rents.tractZip, new Rng(plan.seed, 'listings-forced-sale'));
   const counts: Record<string, number> = {
-    tracts: tracts.length, tracts_cook: tracts.filter((t) => t.county === 'cook').length, tracts_lake: tracts.filter((t) => t.county === 'lake').length,
+    tracts: geoidCount(tracts), tracts_cook: geoidCount(tracts.filter((t) => t.county === 'cook')), tracts_lake: geoidCount(tracts.filter((t) => t.county === 'lake')),
+    tracts_chicago_real: geoidCount(tracts.filter((t) => t.isChicago)), tract_pieces: tracts.length,
     parcels: p.n, universe_rows: universeRows, characteristics_rows: charsRows, cook_sales: out.cook.rows, lake_sales: out.lake.rows,
     sales: out.cook.rows + out.lake.rows, safmr_zips: safmrRows, listings: listings.listings, listing_events: listings.events,
   };
@@ -137,13 +158,15 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const ref = opts.reference ?? loadGenReference();
   plan.progress(0, 1, 'tracts');
   const tracts = buildTracts(ref, plan.seed);
-  const locLog = tractLocationLogs(ref, tracts, new Rng(plan.seed, 'surface'));
+  const surface = buildSurface(ref, tracts, plan.seed, plan.asOfYear);
   plan.progress(1, 1, 'tracts');
   await yieldToLoop();
-  const { ctx, out } = runSales(plan, ref, tracts, locLog);
+  const { ctx, out } = runSales(plan, ref, tracts, surface);
   await yieldToLoop();
   const counts = writeFiles(plan, ctx, out);
+  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion });
+  writeFileSync(join(plan.truthDir, REALISM_FILE), JSON.stringify({ generator_version: GENERATOR_VERSION, vintage: plan.vintage, ...realism }, null, 1) + '\n');
   const files = Object.fromEntries([...ALL_CSV_LAYOUTS.map((l) => [l.file, join(plan.rawDir, l.file)]), [TRACTS_GEOJSON.file, join(plan.rawDir, TRACTS_GEOJSON.file)]]);
   plan.progress(1, 1, 'done');
-  return { files, counts, truthFile: join(plan.truthDir, GROUND_TRUTH_FILE), vintage: plan.vintage };
+  return { files, counts, truthFile: join(plan.truthDir, GROUND_TRUTH_FILE), vintage: plan.vintage, realism };
 }

@@ -9,6 +9,7 @@ import { apportion, type Rng } from './rng.js';
 import { COND_DISTRESSED, COND_NEW } from './surface.js';
 import type { GenTract } from './tracts.js';
 import { PinAllocator } from './pins.js';
+import { drawQuality } from './noise.js';
 
 const G = GENERATOR.v;
 const MAX_POINT_TRIES = 2000;
@@ -23,6 +24,8 @@ export class ParcelTable {
   readonly flip: Uint8Array;
   /** Repair scope multiplier (median 1) on the $/sqft cost of the parcel's condition; 1 until drawRepairScopes runs. */
   readonly repairScope: Float64Array;
+  /** Unobserved quality (ln points) in the true value; 0 until drawQualities runs. */
+  readonly quality: Float64Array;
   /** PIN text of each parcel (Cook 14 digits, Lake 10 digits). */
   readonly pin: string[];
 
@@ -32,6 +35,7 @@ export class ParcelTable {
     this.beds = new Uint8Array(capacity); this.yearBuilt = new Uint16Array(capacity); this.stories = new Uint8Array(capacity);
     this.cls = new Uint16Array(capacity); this.cond = new Uint8Array(capacity); this.flip = new Uint8Array(capacity);
     this.repairScope = new Float64Array(capacity).fill(1);
+    this.quality = new Float64Array(capacity);
     this.pin = new Array<string>(capacity);
   }
 
@@ -83,7 +87,7 @@ function regionOf(t: GenTract): number {
 }
 
 /** Parcels of one tract: single buildings, and condo buildings whose units share a point and a lot. */
-function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractLocator, pins: PinAllocator, asOfYear: number, rng: Rng): void {
+function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractLocator, pins: PinAllocator, asOfYear: number, rng: Rng, mix: readonly number[]): void {
   const region = regionOf(t);
   let made = 0;
   while (made < count) {
@@ -93,16 +97,16 @@ function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractLo
     const [lon, lat] = point;
     const lot = pins.nextLot(t, lon, lat);
     if (ptype !== PT_CONDO) {
-      const b = drawBuilding(ptype, region, asOfYear, rng);
+      const b = drawBuilding(ptype, region, asOfYear, rng, mix);
       const flip = b.cond !== COND_NEW && rng.chance(G.flip_share_of_parcels);
       table.push(t.idx, lon, lat, b, flip, t.county === 'cook' ? pins.cookPin(lot, 0) : lot);
       made++;
       continue;
     }
     const nUnits = Math.min(rng.int(G.condo_building_units[0], G.condo_building_units[1]), count - made);
-    const first = drawBuilding(PT_CONDO, region, asOfYear, rng);
+    const first = drawBuilding(PT_CONDO, region, asOfYear, rng, mix);
     for (let u = 0; u < nUnits; u++) {
-      const b = u === 0 ? first : { ...drawBuilding(PT_CONDO, region, asOfYear, rng), yearBuilt: first.yearBuilt };
+      const b = u === 0 ? first : { ...drawBuilding(PT_CONDO, region, asOfYear, rng, mix), yearBuilt: first.yearBuilt };
       // Units of one building share its age: all are new in a new building, none is in an old one.
       if (u > 0 && (first.cond === COND_NEW || b.cond === COND_NEW)) b.cond = first.cond;
       const pin = t.county === 'cook' ? pins.cookPin(lot, 1001 + u) : u === 0 ? lot : pins.nextLot(t, lon, lat);
@@ -115,7 +119,7 @@ function fillTract(t: GenTract, count: number, table: ParcelTable, grid: TractLo
 /** Builds every parcel; counts per tract follow the tract weights (real sales activity), Cook/Lake by the Lake share. */
 export function buildParcels(
   tracts: readonly GenTract[], grid: TractLocator, total: number, asOfYear: number, rng: Rng,
-  onTract?: (done: number, all: number) => void,
+  onTract?: (done: number, all: number) => void, conditionMixOf: (t: GenTract) => readonly number[] = () => G.condition_mix,
 ): ParcelTable {
   const lakeTotal = Math.round(total * G.lake_parcel_share);
   const cook = tracts.filter((t) => t.county === 'cook'), lake = tracts.filter((t) => t.county === 'lake');
@@ -125,7 +129,7 @@ export function buildParcels(
   const table = new ParcelTable(total);
   const pins = new PinAllocator(tracts);
   tracts.forEach((t, k) => {
-    fillTract(t, counts.get(t.idx) as number, table, grid, pins, asOfYear, rng);
+    fillTract(t, counts.get(t.idx) as number, table, grid, pins, asOfYear, rng, conditionMixOf(t));
     if (onTract && k % 100 === 0) onTract(k, tracts.length);
   });
   return table;
@@ -137,4 +141,9 @@ export function buildParcels(
  */
 export function drawRepairScopes(table: ParcelTable, rng: Rng): void {
   for (let i = 0; i < table.n; i++) table.repairScope[i] = Math.exp(G.repair_scope_sd_log * rng.normal());
+}
+
+/** Draws every parcel's unobserved quality in parcel order from `rng` (its own stream). */
+export function drawQualities(table: ParcelTable, rng: Rng): void {
+  for (let i = 0; i < table.n; i++) table.quality[i] = drawQuality(rng);
 }

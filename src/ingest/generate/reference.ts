@@ -1,18 +1,27 @@
 // The real reference facts the generator builds on (neighborhood polygons, ZIP centroids, yearly price levels, PIN
-// areas), read through src/reference/load.ts from data/reference. Never reads ../shared.
-import { loadNeighborhoods, loadPinAreaTownships, loadPriceLevels, loadZipCentroids } from '../../reference/load.js';
-import type { PinAreaTownship, PriceLevels, FeatureCollection, NeighborhoodProps, ZipCentroid } from '../../reference/types.js';
+// areas, real neighborhood sales, Chicago tract points, within-area price spread), read through src/reference/load.ts from data/reference. Never reads ../shared.
+import { loadAreaDispersion, loadChicagoTracts, loadNbhdSales, loadNeighborhoods, loadPinAreaTownships, loadPriceLevels, loadZipCentroids } from '../../reference/load.js';
+import type { AreaDispersion, ChicagoTract, NbhdYearSales, PinAreaTownship, PriceLevels, FeatureCollection, NeighborhoodProps, ZipCentroid } from '../../reference/types.js';
 
 export type GenReference = {
   neighborhoods: FeatureCollection<NeighborhoodProps>;
   zips: ZipCentroid[];
   priceLevels: PriceLevels;
   pinAreas: PinAreaTownship[];
+  /** Real class-2 sales count and median per neighborhood and year, 2012-2022. */
+  nbhdSales: NbhdYearSales[];
+  /** The real Cook GEOIDs and internal points of the City of Chicago's census tracts. */
+  chicagoTracts: ChicagoTract[];
+  /** Real within-PIN-area spread of non-condo sale prices (the realism report's yardstick). */
+  areaDispersion: AreaDispersion[];
 };
 
 /** Reads the reference files the generator needs (cached by the loader). */
 export function loadGenReference(): GenReference {
-  return { neighborhoods: loadNeighborhoods(), zips: loadZipCentroids(), priceLevels: loadPriceLevels(), pinAreas: loadPinAreaTownships() };
+  return {
+    neighborhoods: loadNeighborhoods(), zips: loadZipCentroids(), priceLevels: loadPriceLevels(), pinAreas: loadPinAreaTownships(),
+    nbhdSales: loadNbhdSales(), chicagoTracts: loadChicagoTracts(), areaDispersion: loadAreaDispersion(),
+  };
 }
 
 /** Real yearly Cook non-condo medians by year (only years with a value). */

@@ -35,6 +35,8 @@ export const TRUTH_COLUMNS = [
 ] as const;
 const CCAO_FILLED = ['row_id', 'sale_condition'];
 const LAKE_FILLED = ['BLDG_SQFT', 'BEDROOMS', 'YEAR_BUILT', 'UNITS', 'CONDITION', 'MULTI_PARCEL', 'NUM_PARCELS', 'DOC_NUM'];
+const CONDITION_COLUMNS = ['sale_condition', 'CONDITION'];
+const without = (cols: readonly string[], drop: boolean): string[] => cols.filter((c) => !drop || !CONDITION_COLUMNS.includes(c));
 const LAKE_CLASS_TEXT = ['Single Family', 'Multi Family 2-4', 'Condominium'];
 const PTYPE_TEXT = ['sfh', 'mf2_4', 'condo'];
 
@@ -46,9 +48,16 @@ export class SalesOut {
   private lakeSeq = 0;
   readonly byDefect = new Map<string, number>();
 
-  constructor(rawDir: string, truthPath: string, private readonly p: ParcelTable, private readonly tracts: readonly GenTract[], private readonly zipOf: readonly string[]) {
-    this.cook = new CsvOut(join(rawDir, CCAO_SALES.file), headerFor(CCAO_SALES, CCAO_FILLED));
-    this.lake = new CsvOut(join(rawDir, LAKE_GIS_SALES.file), headerFor(LAKE_GIS_SALES, LAKE_FILLED));
+  /** Every sale emitted, for the realism report: parcel, day, price and whether it is arms-length. */
+  readonly log: { parcel: number[]; day: number[]; price: number[]; arms: boolean[] } = { parcel: [], day: [], price: [], arms: [] };
+
+  /** `exportCondition` false leaves the condition columns out of the exported sales (as in a real export). */
+  constructor(
+    rawDir: string, truthPath: string, private readonly p: ParcelTable, private readonly tracts: readonly GenTract[], private readonly zipOf: readonly string[],
+    private readonly exportCondition = true,
+  ) {
+    this.cook = new CsvOut(join(rawDir, CCAO_SALES.file), headerFor(CCAO_SALES, without(CCAO_FILLED, !exportCondition)));
+    this.lake = new CsvOut(join(rawDir, LAKE_GIS_SALES.file), headerFor(LAKE_GIS_SALES, without(LAKE_FILLED, !exportCondition)));
     this.truth = new CsvOut(truthPath, TRUTH_COLUMNS);
   }
 
@@ -59,20 +68,26 @@ export class SalesOut {
     let rowId: string;
     if (t.county === 'cook') {
       rowId = `C${String(++this.cookSeq).padStart(9, '0')}`;
-      this.cook.row([this.p.pin[i], yearOfDay(s.day), t.townshipCode, t.townNbhd, this.p.cls[i], date, s.priceUsd, s.docNo, s.deed, s.numParcels, rowId, cond]);
+      const row: Array<string | number> = [this.p.pin[i], yearOfDay(s.day), t.townshipCode, t.townNbhd, this.p.cls[i], date, s.priceUsd, s.docNo, s.deed, s.numParcels, rowId];
+      if (this.exportCondition) row.push(cond);
+      this.cook.row(row);
     } else {
       rowId = `L${String(++this.lakeSeq).padStart(9, '0')}`;
       const pt = this.p.ptype[i];
-      this.lake.row([
+      const row: Array<string | number> = [
         this.p.pin[i], date, s.priceUsd, s.deed, LAKE_CLASS_TEXT[pt], this.p.lat[i].toFixed(6), this.p.lon[i].toFixed(6), this.zipOf[this.p.tract[i]],
-        this.p.sqft[i], this.p.beds[i], this.p.yearBuilt[i], this.p.units[i], cond, s.numParcels > 1 ? 'Y' : 'N', s.numParcels, rowId,
-      ]);
+        this.p.sqft[i], this.p.beds[i], this.p.yearBuilt[i], this.p.units[i],
+      ];
+      if (this.exportCondition) row.push(cond);
+      row.push(s.numParcels > 1 ? 'Y' : 'N', s.numParcels, rowId);
+      this.lake.row(row);
     }
     const pt = this.p.ptype[i];
     this.truth.row([
       rowId, t.county, this.p.pin[i], date, s.priceUsd, Math.round(s.trueValueUsd), Math.round(s.trueArvUsd), s.trueRentUsd, s.arms ? 1 : 0,
       s.defect, s.flipRole, cond, t.geoid, this.p.units[i], PTYPE_TEXT[pt === PT_MF ? 1 : pt === PT_CONDO ? 2 : 0],
     ]);
+    this.log.parcel.push(i); this.log.day.push(s.day); this.log.price.push(s.priceUsd); this.log.arms.push(s.arms);
     const key = s.flipRole !== '' ? `flip_${s.flipRole}` : s.defect;
     this.byDefect.set(key, (this.byDefect.get(key) ?? 0) + 1);
   }

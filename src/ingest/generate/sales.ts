@@ -1,4 +1,4 @@
-// Sales from the known surface: arms-length sales (lognormal noise around the true value), same-PIN flip pairs
+// Sales from the known surface: arms-length sales (fat-tailed, tier-dependent noise around the true value), same-PIN flip pairs
 // (distressed buy, renovated resale 4-10 months later), and the defect rows the engine must reject, each at its rate.
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { yearOfDay, dayOfIso } from '../../store/days.js';
@@ -8,6 +8,7 @@ import type { Rng } from './rng.js';
 import type { DefectKind, FlipRole, SaleRec, SalesOut } from './sales-out.js';
 import { COND_DISTRESSED, COND_NEW, COND_RENOVATED, asIsUsd, lnArv, repairCostUsd, type TimeIndex } from './surface.js';
 import type { GenTract } from './tracts.js';
+import { saleNoiseLog } from './noise.js';
 import { PT_CONDO } from './buildings.js';
 
 const G = GENERATOR.v;
@@ -15,7 +16,12 @@ const NON_ARMS_DEEDS = ['Executor', 'Beneficiary', 'Other'] as const;
 const DAY_TRIES = 8;
 
 export type SalesCtx = {
-  p: ParcelTable; tracts: readonly GenTract[]; locLog: Float64Array; time: TimeIndex; rents: RentModel;
+  p: ParcelTable; tracts: readonly GenTract[];
+  /** Per tract: location term (deviation and calibration offset; the whole level for a tract without a real series). */
+  locLog: Float64Array;
+  /** Per tract: its time index (its neighborhood's real level series, else the county index). */
+  timeOf: readonly TimeIndex[];
+  rents: RentModel;
   startDay: number; endDay: number; out: SalesOut; rng: Rng;
   /** Per parcel: day of the flip resale (after it the building is renovated), -1 when not a flip. */
   flipResaleDay: Int32Array;
@@ -37,8 +43,8 @@ export function condAt(c: SalesCtx, i: number, day: number): number {
 /** True value (pre-noise) of parcel i in a condition on a day: its ARV, less the price of its repair when it needs work. */
 export function valueUsd(c: SalesCtx, i: number, cond: number, day: number): number {
   const p = c.p;
-  const h = { sqft: p.sqft[i], beds: p.beds[i], yearBuilt: p.yearBuilt[i], units: p.units[i], isCondo: p.ptype[i] === PT_CONDO };
-  const arv = Math.exp(lnArv(c.locLog[p.tract[i]], c.time, h, cond === COND_NEW, day, yearOfDay(day)));
+  const h = { sqft: p.sqft[i], beds: p.beds[i], yearBuilt: p.yearBuilt[i], units: p.units[i], isCondo: p.ptype[i] === PT_CONDO, quality: p.quality[i] };
+  const arv = Math.exp(lnArv(c.locLog[p.tract[i]], c.timeOf[p.tract[i]], h, cond === COND_NEW, day, yearOfDay(day)));
   return asIsUsd(arv, cond, repairCostUsd(cond, p.sqft[i], p.repairScope[i], day));
 }
 
@@ -58,10 +64,22 @@ function record(c: SalesCtx, i: number, r: RowSpec): SaleRec {
   };
 }
 
-/** One arms-length sale: price = true value x exp(sigma x N(0,1)), rounded to $100. */
+/** ln level of parcel i's tract on a day (its neighborhood's level, offset included): the noise tier's yardstick. */
+export function levelLog(c: Pick<SalesCtx, 'p' | 'locLog' | 'timeOf'>, i: number, day: number): number {
+  const t = c.p.tract[i];
+  return c.locLog[t] + c.timeOf[t].logAt(day);
+}
+
+/** A noisy sale price of a true value (Student-t noise, wider for houses cheap for their neighborhood), in USD. */
+export function noisyPrice(c: SalesCtx, i: number, valueUsdAt: number, day: number, rng: Rng): number {
+  return valueUsdAt * Math.exp(saleNoiseLog(rng, Math.log(valueUsdAt) - levelLog(c, i, day)));
+}
+
+/** One arms-length sale: price = true value x exp(noise), rounded to $100. */
 function armsSale(c: SalesCtx, i: number, day: number, flipRole: FlipRole): SaleRec {
   const deed = c.rng.chance(G.trustee_share) ? 'Trustee' : 'Warranty';
-  const price = round100(valueUsd(c, i, condAt(c, i, day), day) * Math.exp(G.noise_sigma_log * c.rng.normal()));
+  const value = valueUsd(c, i, condAt(c, i, day), day);
+  const price = round100(noisyPrice(c, i, value, day, c.rng));
   return record(c, i, { day, priceUsd: price, deed, arms: true, defect: 'none', flipRole });
 }
 
@@ -117,7 +135,7 @@ function multiParcel(c: SalesCtx, i: number): void {
   const members = [i];
   for (let j = i + 1; j < c.p.n && members.length < k && c.p.tract[j] === c.p.tract[i]; j++) members.push(j);
   const total = members.reduce((s, j) => s + valueUsd(c, j, condAt(c, j, day), day), 0);
-  const price = round100(total * Math.exp(G.noise_sigma_log * c.rng.normal()));
+  const price = round100(noisyPrice(c, i, total / members.length, day, c.rng) * members.length);
   const doc = docNo(c, day);
   const rows = c.tracts[c.p.tract[i]].county === 'lake' ? [i] : members;
   for (const j of rows) c.out.emit(record(c, j, { day, priceUsd: price, deed: 'Warranty', numParcels: k, doc, arms: false, defect: 'multi_parcel' }));

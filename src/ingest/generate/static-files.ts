@@ -1,4 +1,4 @@
-// The small generated files: tracts.geojson (1,492 tract polygons with GEOID, COUNTYFP, NAMELSAD, muni, vintage) and
+// The small generated files: tracts.geojson (one feature per tract GEOID with GEOID, COUNTYFP, NAMELSAD, muni, vintage) and
 // the HUD SAFMR table (one row per Cook and Lake ZIP, 0-4 bedrooms, synthetic gross rents).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +11,20 @@ import type { GenTract } from './tracts.js';
 const HUD_AREA_CODE = 'METRO16980M16980';
 const HUD_AREA_NAME = 'Chicago-Joliet-Naperville, IL HUD Metro FMR Area';
 
+/** One feature per GEOID, in order of first appearance; the pieces of a real Chicago tract merge into one MultiPolygon. */
 export function writeTracts(rawDir: string, tracts: readonly GenTract[], vintage: string): void {
+  const byGeoid = new Map<string, { t: GenTract; coordinates: GenTract['geometry']['coordinates'] }>();
+  for (const t of tracts) {
+    const f = byGeoid.get(t.geoid);
+    if (f) f.coordinates.push(...t.geometry.coordinates); else byGeoid.set(t.geoid, { t, coordinates: [...t.geometry.coordinates] });
+  }
   const doc = {
     type: 'FeatureCollection',
     name: 'synthetic_census_tracts',
-    features: tracts.map((t) => ({
+    features: [...byGeoid.values()].map(({ t, coordinates }) => ({
       type: 'Feature',
       properties: { GEOID: t.geoid, COUNTYFP: t.county === 'cook' ? '031' : '097', NAMELSAD: t.namelsad, muni: t.muni, vintage },
-      geometry: t.geometry,
+      geometry: { type: 'MultiPolygon', coordinates },
     })),
   };
   writeFileSync(join(rawDir, TRACTS_GEOJSON.file), JSON.stringify(doc));

@@ -29,15 +29,19 @@ function kernelAverage(lat: number, lon: number, anchors: ReadonlyArray<{ lat: n
   return s / sw;
 }
 
-/** Per-tract location level: ln(value) of the reference house (ref sqft, beds, age; single-family) on 2019-07-01, before the renovated_over_level_log step to its ARV. */
-export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[], rng: Rng): Float64Array {
+/**
+ * Per-tract location term. A tract whose neighborhood has a real level series (`anchored`) gets only its smoothed
+ * random deviation: the series carries the level. Any other tract gets the ln level of the reference house (ref sqft,
+ * beds, age; single-family) on 2019-07-01 from the kernel surface, plus the deviation (its time index is the county's).
+ */
+export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[], rng: Rng, anchored: (t: GenTract) => boolean = () => false): Float64Array {
   const county2019 = countyMedianByYear(ref.priceLevels).get(BASE_YEAR);
   if (county2019 === undefined) throw new AppError('internal_error', `price levels lack the ${BASE_YEAR} county median`);
   const levels = areaRelativeLevels(ref.priceLevels);
   const cookAnchors = ref.pinAreas.filter((a) => levels.has(a.pinArea)).map((a) => ({ lat: a.lat, lon: a.lon, v: (levels.get(a.pinArea) as { relLog: number }).relLog }));
   const lakeAnchors = lakeZips(ref.zips).map((z) => ({ lat: z.lat, lon: z.lon, v: Math.log(z.relLevel) }));
   const base = tracts.map((t) =>
-    t.county === 'cook'
+    anchored(t) ? 0 : t.county === 'cook'
       ? Math.log(county2019) + kernelAverage(t.lat, t.lon, cookAnchors, G.loc_kernel_bandwidth_mi)
       : Math.log(G.lake_median_2019_usd) + kernelAverage(t.lat, t.lon, lakeAnchors, G.loc_kernel_bandwidth_mi),
   );
@@ -58,23 +62,33 @@ export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[]
   return out;
 }
 
-/** Monthly time index: ln(level / level on 2019-07-01), piecewise linear between July anchors, plus seasonality. */
+/** Monthly time index: ln level at July anchors, piecewise linear between them, plus seasonality. */
 export class TimeIndex {
   private readonly anchorDays: number[] = [];
   private readonly anchorLogs: number[] = [];
   private readonly seasonRefDay = dayOfIso(`${BASE_YEAR}-06-15`);
 
-  constructor(ref: GenReference, lastYear: number) {
+  /** `anchors`: [year, ln level on July 1 of that year], in year order. */
+  constructor(anchors: ReadonlyArray<readonly [number, number]>) {
+    for (const [y, v] of anchors) this.push(y, v);
+  }
+
+  /** The county index relative to 2019-07-01: real county medians 2015-2019, then the synthetic yearly path. */
+  static fromReference(ref: GenReference, lastYear: number): TimeIndex {
     const county = countyMedianByYear(ref.priceLevels);
     const m2019 = county.get(BASE_YEAR) as number;
-    const realYears = [...county.keys()].filter((y) => y <= BASE_YEAR).sort((a, b) => a - b);
-    for (const y of realYears) this.push(y, Math.log((county.get(y) as number) / m2019));
+    const anchors: Array<[number, number]> = [...county.keys()].filter((y) => y <= BASE_YEAR).sort((a, b) => a - b).map((y) => [y, Math.log((county.get(y) as number) / m2019)]);
     const growth = G.time_growth_log_2020_2026;
     let level = 0;
     for (let y = BASE_YEAR + 1; y <= Math.max(lastYear, BASE_YEAR + growth.length); y++) {
       level += growth[Math.min(y - BASE_YEAR - 1, growth.length - 1)];
-      this.push(y, level);
+      anchors.push([y, level]);
     }
+    return new TimeIndex(anchors);
+  }
+
+  static fromAnchors(anchors: ReadonlyArray<readonly [number, number]>): TimeIndex {
+    return new TimeIndex(anchors);
   }
 
   private push(year: number, logLevel: number): void {
@@ -99,7 +113,7 @@ export class TimeIndex {
 }
 
 /** Building facts the hedonic model reads. */
-export type Hedonic = { sqft: number; beds: number; yearBuilt: number; units: number; isCondo: boolean };
+export type Hedonic = { sqft: number; beds: number; yearBuilt: number; units: number; isCondo: boolean; quality?: number };
 
 /** ln(ARV) of a building at a tract on a day (pre-noise): its renovated value, or its new value while it is new. */
 export function lnArv(locLog: number, time: TimeIndex, h: Hedonic, isNew: boolean, day: number, saleYear: number): number {
@@ -113,6 +127,7 @@ export function lnArv(locLog: number, time: TimeIndex, h: Hedonic, isNew: boolea
     G.unit_premium_log[Math.min(h.units, 4)] +
     (h.isCondo ? G.condo_premium_log : 0) +
     (isNew ? G.new_over_renovated_log : 0) +
+    (h.quality ?? 0) +
     G.renovated_over_level_log
   );
 }

@@ -1,10 +1,13 @@
-// The 1,492 synthetic census tracts: Cook tracts are Voronoi cells of seeds clipped to each real CCAO neighborhood
-// polygon; Lake tracts are Voronoi cells clipped to the synthetic county outline. Codes follow Census habits.
+// Census tracts: Chicago's are the real tracts (real GEOIDs, cells around the real internal points clipped to the real
+// neighborhood polygons); suburban Cook tracts are Voronoi cells of seeds clipped to each real CCAO neighborhood
+// polygon; Lake tracts are Voronoi cells clipped to the synthetic county outline. Generated codes follow Census habits.
 import { bboxOf, pointInPolygon, type BBox, type MultiPolygonGeometry, type Position } from '../../reference/geo.js';
 import { GENERATOR } from '../../registry/groups/generator.js';
 import { AppError } from '../../errors/app-error.js';
 import { centroidOf, clipToCell, samplePointIn, voronoiCell, areaDeg2 } from './geometry.js';
+import { chicagoPieces } from './chicago-tracts.js';
 import { lakeOutline, lakeZips } from './lake.js';
+import { nbhdVolumes } from './levels.js';
 import { areaRelativeLevels, type GenReference } from './reference.js';
 import { apportion, type Rng } from './rng.js';
 
@@ -90,30 +93,48 @@ function nbhdsWithAreas(ref: GenReference): Nbhd[] {
   });
 }
 
-/** Cook tracts: neighborhood weights are real sales activity of the PIN area spread over its land area. */
+/** Parcel density weight of each neighborhood: its mean real yearly class-2 sales (nbhd_volume_years); 0 when none. */
+function nbhdWeights(ref: GenReference, nbhds: readonly Nbhd[]): number[] {
+  const vol = nbhdVolumes(ref.nbhdSales);
+  return nbhds.map((n) => vol.get(n.props.town_nbhd) ?? 0);
+}
+
+function cookTract(n: Nbhd, g: MultiPolygonGeometry, geoid: string, name: string, isChicago: boolean, weight: number): GenTract {
+  const [lon, lat] = centroidOf(g);
+  return {
+    idx: 0, geoid, county: 'cook', namelsad: name, muni: isChicago ? 'Chicago' : n.props.township_name, geometry: g, bbox: bboxOf(g), lon, lat,
+    townNbhd: n.props.town_nbhd, townshipCode: n.props.township_code, townshipName: n.props.township_name,
+    triadCode: n.props.triad_code, triadName: n.props.triad_name, pinArea: n.pinArea, isChicago, weight,
+  };
+}
+
+/**
+ * Cook tracts. Chicago: the real tracts (GEOID, name) cut into one piece per city neighborhood they cross (several
+ * pieces share a GEOID). Suburban Cook: generated Voronoi tracts inside each neighborhood, more where real sales are
+ * many. A tract's weight is its neighborhood's real sales volume times its share of the neighborhood's land.
+ */
 export function buildCookTracts(ref: GenReference, rng: Rng): GenTract[] {
   const nbhds = nbhdsWithAreas(ref).sort((a, b) => a.props.town_nbhd.localeCompare(b.props.town_nbhd));
-  const levels = areaRelativeLevels(ref.priceLevels);
-  const landByArea = new Map<string, number>();
-  for (const n of nbhds) landByArea.set(n.pinArea, (landByArea.get(n.pinArea) ?? 0) + n.area);
-  const weights = nbhds.map((n) => ((levels.get(n.pinArea)?.salesN ?? 0) * n.area) / (landByArea.get(n.pinArea) as number));
-  const cookTotal = GENERATOR.v.tracts_total - GENERATOR.v.tracts_lake;
-  if (nbhds.length > cookTotal) throw new AppError('internal_error', `${nbhds.length} neighborhoods exceed ${cookTotal} Cook tracts`);
-  const counts = apportion(cookTotal, weights, 1);
-  const tracts: GenTract[] = [];
-  let chicagoCode = 10100, suburbCode = 800100;
-  nbhds.forEach((n, i) => {
-    const isChicago = Number(n.props.township_code) >= CHICAGO_TOWNSHIP_MIN;
-    for (const g of partition(n.g, counts[i], rng)) {
-      const code = isChicago ? chicagoCode : suburbCode;
-      if (isChicago) chicagoCode += 100; else suburbCode += 100;
-      const [lon, lat] = centroidOf(g);
-      tracts.push({
-        idx: 0, geoid: `17031${String(code).padStart(6, '0')}`, county: 'cook', namelsad: tractName(code),
-        muni: isChicago ? 'Chicago' : n.props.township_name, geometry: g, bbox: bboxOf(g), lon, lat,
-        townNbhd: n.props.town_nbhd, townshipCode: n.props.township_code, townshipName: n.props.township_name,
-        triadCode: n.props.triad_code, triadName: n.props.triad_name, pinArea: n.pinArea, isChicago, weight: weights[i] / counts[i],
-      });
+  const weights = nbhdWeights(ref, nbhds);
+  const isCity = (n: Nbhd) => Number(n.props.township_code) >= CHICAGO_TOWNSHIP_MIN;
+  const city = nbhds.map((n, i) => ({ n, i })).filter((x) => isCity(x.n));
+  const shapes = city.map(({ n }) => ({ townNbhd: n.props.town_nbhd, g: n.g, box: bboxOf(n.g), area: n.area }));
+  const { pieces } = chicagoPieces(ref.chicagoTracts, shapes, SLIVER_DEG2);
+  const tracts: GenTract[] = pieces.map((p) => {
+    const { n, i } = city[p.nbhdIdx];
+    return cookTract(n, p.g, p.tract.geoid, p.tract.name.replace(/^Tract /, 'Census Tract '), true, (weights[i] * p.area) / n.area);
+  });
+  const realCodes = new Set(ref.chicagoTracts.map((t) => t.geoid));
+  const suburbs = nbhds.map((n, i) => ({ n, i })).filter((x) => !isCity(x.n));
+  const total = GENERATOR.v.tracts_suburb_cook;
+  if (suburbs.length > total) throw new AppError('internal_error', `${suburbs.length} suburban neighborhoods exceed ${total} suburban Cook tracts`);
+  const counts = apportion(total, suburbs.map((x) => weights[x.i]), 1);
+  let code = 800100;
+  suburbs.forEach(({ n, i }, k) => {
+    for (const g of partition(n.g, counts[k], rng)) {
+      while (realCodes.has(`17031${String(code).padStart(6, '0')}`)) code += 100;
+      tracts.push(cookTract(n, g, `17031${String(code).padStart(6, '0')}`, tractName(code), false, weights[i] / counts[k]));
+      code += 100;
     }
   });
   return tracts;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { deriveNeighborhoods, deriveTownships } from './geometry.js';
 import { derivePinAreaTownships } from './pin-areas.js';
 import { derivePriceLevels } from './price-levels.js';
+import { deriveAreaDispersion, deriveChicagoTracts, deriveNbhdSales } from './real-sales.js';
 import {
   deriveClassCodes, deriveCookCountyLevel, deriveDeedTypes, deriveEqualizationFactors, deriveLevelsOfAssessment,
   deriveMuniTaxRates, deriveNeighborhoodGroups, deriveZipCentroids,
@@ -13,7 +14,7 @@ import {
 export const REFERENCE_FILES = [
   'neighborhoods.geojson', 'townships.geojson', 'zip_centroids.csv', 'muni_tax_rates.csv', 'cook_county_level.csv',
   'equalization_factors.csv', 'levels_of_assessment.csv', 'class_codes.csv', 'deed_types.csv', 'price_levels.json',
-  'pin_area_townships.csv', 'neighborhood_groups.csv',
+  'pin_area_townships.csv', 'neighborhood_groups.csv', 'nbhd_sales.csv', 'chicago_tracts.csv', 'area_dispersion.csv',
 ] as const;
 
 /**
@@ -60,6 +61,9 @@ export function deriveReference(rawDir: string, outDir: string): DeriveSummary {
   const nbhdCodes = new Set((JSON.parse(nbhd.text) as { features: Array<{ properties: { town_nbhd: string } }> }).features.map((f) => f.properties.town_nbhd));
   const groups = deriveNeighborhoodGroups(rawDir, nbhdCodes);
   write('neighborhood_groups.csv', groups.text);
+  write('nbhd_sales.csv', deriveNbhdSales(rawDir));
+  write('chicago_tracts.csv', deriveChicagoTracts(rawDir));
+  write('area_dispersion.csv', deriveAreaDispersion(rawDir));
   return {
     files,
     notes: { neighborhoods: nbhd.stats, townships: town.stats, equalizationCrossCheck: eq.crossCheck, pinAreas: pin.stats, neighborhoodGroups: groups.check },

@@ -7,12 +7,12 @@ const CLASS_DICT = 'ccao-data/data-architecture ccao.class_dict.csv (class size/
 
 export const GENERATOR = defineGroup({
   name: 'generator',
-  version: '2.0.0',
+  version: '3.0.0',
   owner: 'data',
   entries: {
     // Geography
-    tracts_total: c(1492, 'tracts', 'the service maps exactly 1,492 Cook and Lake tracts', 'service-spec.md Scope'),
-    tracts_lake: c(160, 'tracts', 'Lake County share of the 1,492 tracts (Cook gets the rest, 1,332)', 'brief: realistic split ~1,332 Cook / ~160 Lake'),
+    tracts_total: c(1662, 'tracts', 'tract GEOIDs of the corpus: 802 real Chicago tracts (of the 803 Cook ones in data/reference/chicago_tracts.csv, 17031810501 has its internal point outside the city\'s CCAO townships and is left out), 700 generated suburban Cook and 160 generated Lake tracts; 1,492 (all generated) before generator 3.0.0', 'service-spec.md Scope (1,492 tracts), changed by issue 14: real Chicago GEOIDs and one generated tract or more per suburban neighborhood'),
+    tracts_lake: c(160, 'tracts', 'Lake County tracts (generated)', 'brief: realistic split ~1,332 Cook / ~160 Lake'),
     lake_outline_lonlat: c(
       [-88.199, 42.153, -87.758, 42.153, -87.785, 42.2, -87.8, 42.24, -87.815, 42.28, -87.826, 42.33, -87.83, 42.37, -87.82, 42.41, -87.808, 42.45, -87.8, 42.495, -88.199, 42.495],
       'degrees lon,lat pairs', 'Lake County IL outline: state line north, Lake-Cook Road south, McHenry line west, a lakeshore-shaped east edge', 'approximate, read off public maps; synthetic outline'),
@@ -59,11 +59,29 @@ export const GENERATOR = defineGroup({
         'Cross-check: ATTOM Q2 2024 U.S. Home Flipping Report, median flip bought at $241,508 and resold at $315,000 (gross spread 23% of resale before rehab and costs)',
     ),
     as_is_floor_frac: c(0.2, 'fraction of ARV', 'a house whose repair costs more than its buyer can recover still sells for its lot and shell (teardown or partial repair); the floor is that share of ARV', SYN + '; land is a large share of house value in big metros (Davis, Larson, Oliner & Shui 2021, J. Monetary Econ. 118, FHFA WP 19-01) and less in low-price areas, so 0.2 is a low-side share'),
-    noise_sigma_log: c(0.1, 'log points', 'lognormal idiosyncratic sale noise; MdAPE of the true value ~ 0.6745 x sigma ~ 6.7%', 'brief: documented sigma ~0.10'),
+    noise_sigma_log: c(0.1, 'log points', 'sd of the sale noise of a house at its neighborhood level (3.0.0: Student-t, noise_t_dof, and wider for cheaper houses, noise_tier_slope; before it lognormal with this sigma everywhere, MdAPE of the true value ~ 0.6745 x sigma ~ 6.7%); on the default corpus the true value misses the price by a median 5.6%', 'brief: documented sigma ~0.10'),
     lake_median_2019_usd: c(215000, 'USD', 'Lake County 2019 location level of the 1,500 sqft reference house (its ARV is renovated_over_level_log above) (no real Lake sales in the reference data); Lake houses are larger, so the median sale lands near the ~$250k public county median', 'approximate public county median (Illinois REALTORS county reports); synthetic anchor'),
     lake_zip_rel_level: c(
       ['60002:0.9', '60010:1.5', '60015:1.8', '60020:0.75', '60030:1.05', '60031:1.0', '60035:1.9', '60040:1.2', '60041:0.75', '60042:0.8', '60044:1.9', '60045:2.6', '60046:0.85', '60047:1.35', '60048:1.45', '60060:1.0', '60061:1.3', '60064:0.5', '60069:1.8', '60073:0.75', '60083:1.1', '60084:0.95', '60085:0.6', '60087:0.75', '60089:1.3', '60096:0.85', '60099:0.6'],
       'ZIP:ratio to Lake median', 'relative price level of Lake ZIP areas (Lake Forest high, North Chicago low)', SYN + '; ordering follows public median home value rankings, magnitudes rounded'),
+    // Generator 3.0.0: real neighborhood levels and volumes, real Chicago tracts, realistic dispersion.
+    tracts_suburb_cook: c(700, 'tracts', 'suburban Cook tracts are still generated (Voronoi cells inside each of the 669 suburban CCAO neighborhoods, at least one each, the rest by real sales volume); Chicago uses the 803 real Cook GEOIDs', SYN + '; about the real suburban count (1,332 Cook tracts less the city\'s ~800) but no fewer than one per neighborhood'),
+    nbhd_level_min_year_n: c(30, 'sales', 'a neighborhood-year with at least this many real class-2 sales uses its own real median as its level; a thinner year uses the county level of the year plus the neighborhood\'s pooled relative level', 'issue 14 realism target floor (neighborhoods with >= 30 real sales a year)'),
+    nbhd_level_pool_years: c([2018, 2022], 'years', 'years pooled (sales-weighted) into a neighborhood\'s relative level', 'the five most recent real years in data/reference/nbhd_sales.csv'),
+    nbhd_volume_years: c([2020, 2022], 'years', 'a neighborhood\'s parcel density is its mean real class-2 sales count over these years (the real years inside the default sale window)', 'data/reference/nbhd_sales.csv'),
+    quality_sd_log: c(0.3, 'log points', 'per-parcel unobserved quality (finish, lot, view, block) the characteristics do not carry; part of the true value, so no model that reads only the characteristics can see it. Multiplied per PIN area by the dispersion scale fitted to the real spread (src/ingest/generate/anchor-spread.ts)', SYN + '; tuned so the within-PIN-area spread of non-condo sale prices matches the real 2019 spread (data/reference/area_dispersion.csv, truth/realism.json)'),
+    noise_t_dof: c(5, 'degrees of freedom', 'sale noise is Student-t (fat-tailed: real sales have far more prices at 2x or 1/2 of their area median than a lognormal gives)', SYN + '; tuned with quality_sd_log against the real tail share'),
+    noise_tier_slope: c(0.35, 'log sd per log of value below the neighborhood level', 'heteroscedastic noise: the sd is noise_sigma_log x exp(-slope x (ln value - ln neighborhood level)), wider for cheap houses', SYN),
+    noise_tier_clamp_log: c([-1.5, 1.5], 'log points', 'clamp of the value-to-level position in the noise scale', SYN),
+    char_renovation_rate: c(4 / 70, 'fraction of characteristics rows', 'char_renovation = 1 on this share of rows, all of them renovated buildings (the flag is a weak signal: most renovated houses carry no flag)', 'measured: 4 of the 70 real rows of ccao-data/ccao chars_sample_athena.csv (raw ccao-ccao/)'),
+    char_repair_below_rate: c(7 / 70, 'fraction of characteristics rows', 'char_repair_cnd = 3 (below average) on this share of rows; no row is 1 (above average), as in the real sample', 'measured: 7 of 70 rows below average, 63 average, 0 above average (ccao-ccao/chars_sample_athena.csv)'),
+    char_repair_below_given_distressed: c(0.5, 'probability', 'a distressed building is marked below average with this probability; dated buildings fill the rest of char_repair_below_rate', SYN + '; the assessor\'s repair flag lags and misses real condition'),
+    realism_targets: c(
+      [0.05, 30, 0.1, 0.08, 2019],
+      'median gap log, min real sales, relative tolerance, KS max, real dispersion year',
+      'targets the realism report (truth/realism.json) checks: neighborhood median gap <= 0.05 log where a neighborhood-year has >= 30 real sales; within-area IQR and tail share within 10% of the real ones; KS <= 0.08 per PIN area; the real within-area spread is the 2019 one',
+      'issue 14 (Targets: Realism)',
+    ),
     // Time index: real yearly levels 2015-2019 from data/reference, then this synthetic path.
     time_growth_log_2020_2026: c([0.05, 0.1, 0.07, 0.04, 0.06, 0.05, 0.03], 'log growth per year 2020..2026', 'synthetic continuation of the Chicago-area index after the last real year (2019)', SYN + '; direction follows the public S&P CoreLogic Case-Shiller Chicago index, values rounded'),
     seasonal_amplitude_log: c(0.015, 'log points', 'monthly seasonality: peak in June, trough in December', SYN),
@@ -93,7 +111,9 @@ export const GENERATOR = defineGroup({
     yrblt_mix_lake: c([0.05, 0.08, 0.3, 0.3, 0.27], 'share per era', 'Lake stock is younger', SYN),
     new_build_share: c(0.05, 'fraction', 'share of parcels built within the sale window (condition new at early sales)', SYN),
     new_condition_max_age_years: c(2, 'years', 'a sale within 2 years of construction is condition new (matches ingest.new_build_max_age_years)', 'ingest group rule'),
-    condition_mix: c([0.08, 0.47, 0.45], 'share distressed,dated,renovated', 'condition of existing (not new) buildings', SYN + '; enough renovated stock for >= 5 renovated comps within 1 mi / 365 d'),
+    distressed_tier_slope: c(1.0, 'log of the distressed share per log of neighborhood level over the county level', 'distress concentrates where prices are low: a neighborhood\'s distressed share is condition_mix[0] x exp(-slope x (its last real ln level - the county\'s)), level clamped as noise_tier_clamp_log, dated and renovated sharing the rest in their base proportion (generator 3.0.0; before it every tract had the same mix, so uniform high-price suburbs sold far more houses at half their area median than real ones)', SYN + '; tuned against the real within-area tail share (truth/realism.json)'),
+    distressed_share_max: c(0.3, 'fraction', 'cap of a neighborhood\'s distressed share', SYN),
+    condition_mix: c([0.05, 0.5, 0.45], 'share distressed,dated,renovated', 'condition of existing (not new) buildings at the county level (distressed scaled by neighborhood level, distressed_tier_slope); distressed 0.08 before 3.0.0, lowered because distressed sales at 20-60% of ARV made the within-area tails of the suburbs 2-4x the real ones', SYN + '; enough renovated stock for >= 5 renovated comps within 1 mi / 365 d'),
     // Sales activity and defects
     sale_min_gap_days: c(400, 'days', 'natural resales of one PIN are at least this far apart (only defects create closer pairs)', SYN),
     flip_share_of_parcels: c(0.02, 'fraction of non-condo parcels', 'same-PIN flip pairs: distressed buy then renovated resale', SYN),
@@ -145,8 +165,8 @@ export const GENERATOR = defineGroup({
     listing_forced_sale_log_sd: c([0.15, 0.05, 0, 0], 'log points by condition distressed,dated,renovated,new', 'spread of the forced-sale discount: bank-owned pricing ranges from none to deep (FHFA MMN 12-01: 0-50%), estate pricing varies less', SYN + '; the distressed spread puts about 90% of discounts between 0% and 37%'),
     list_age_days_max: c(120, 'days', 'active listings were listed within this many days before the as-of date', SYN),
     // Scales (sizes of the corpus)
-    scale_parcels: c([20000, 260000, 2010000], 'parcels test,default,county', 'parcels per scale (county: Cook ~1.8M)', 'brief: default ~250k, county >= 1.8M'),
-    scale_arms_sales: c([16000, 228000, 1000000], 'arms-length sales test,default,county', 'arms-length sales per scale before defects (county total >= 1M rows)', 'brief: default ~150-250k, county >= 1M'),
+    scale_parcels: c([20000, 360000, 2010000], 'parcels test,default,county', 'parcels per scale (county: Cook ~1.8M); default raised from 260k in 3.0.0 with the sales volume', 'brief: default ~250k, county >= 1.8M'),
+    scale_arms_sales: c([16000, 340000, 1000000], 'arms-length sales test,default,county', 'arms-length sales per scale before defects (county total >= 1M rows). Default (3.0.0, was 228k): about 0.6 of the real Cook class-2 volume (2021-22: 91.6k rows a year over $10k, all deeds; truth/realism.json cook_volume_ratio), the most the 60 s first-start budget comfortably allows', 'brief: default ~150-250k, county >= 1M; issue 14: volumes proportional to the real counts'),
     class_sqft_bounds: c([999, 1800, 2200, 2000, 3800, 5000], 'sqft', '202/203/204 one-story bounds; 205/206 split at 2200; 207/278/208 at 2000/3800; 209 from 5000', CLASS_DICT),
     class_old_age_years: c(62, 'years', 'classes 205/206/210 are over 62 years old, 207/208/278 up to 62', CLASS_DICT),
   },

@@ -131,7 +131,9 @@ describe('generateCorpus files', () => {
   it('reports counts and a synthetic vintage', () => {
     expect(a.vintage).toContain('synthetic');
     expect(a.vintage).toContain(GENERATOR_VERSION);
-    expect(a.counts.tracts).toBe(1492);
+    expect(a.counts.tracts).toBe(1662); // 802 real Chicago + 700 generated suburban Cook + 160 generated Lake GEOIDs
+    expect(a.counts.tracts_chicago_real).toBe(802);
+    expect(a.counts.tract_pieces).toBeGreaterThan(a.counts.tracts); // real tracts crossing neighborhood lines
     expect(a.counts.sales).toBe(a.counts.cook_sales + a.counts.lake_sales);
   });
 });

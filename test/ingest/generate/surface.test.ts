@@ -10,7 +10,7 @@ import { GENERATOR } from '../../../src/registry/groups/generator.js';
 
 const G = GENERATOR.v;
 const ref = loadGenReference();
-const time = new TimeIndex(ref, 2026);
+const time = TimeIndex.fromReference(ref, 2026);
 const house = { sqft: 1500, beds: 3, yearBuilt: 1925, units: 1, isCondo: false };
 const day = dayOfIso('2024-03-15');
 const anchorDay = dayOfIso(G.repair_cost_anchor_date);

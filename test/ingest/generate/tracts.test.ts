@@ -1,5 +1,5 @@
-// The generated tracts: exactly 1,492 with Census-shaped GEOIDs, valid polygons, Cook tracts inside the real
-// neighborhood polygons, Lake tracts inside the outline, and parcels carrying the tract that contains them.
+// The tracts: 1,662 with Census-shaped GEOIDs (Chicago's the real ones), valid polygons, every Cook tract polygon inside
+// one real neighborhood polygon, Lake tracts inside the outline, and parcels carrying the tract that contains them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../../src/ingest/generate/generate.js';
 import { lakeOutline } from '../../../src/ingest/generate/lake.js';
 import { bboxOf, pointInPolygon, type Position } from '../../../src/reference/geo.js';
-import { loadNeighborhoods } from '../../../src/reference/load.js';
+import { loadChicagoTracts, loadNeighborhoods } from '../../../src/reference/load.js';
 import { distToBoundaryDeg, readCsv, readTracts, ringProblem, type TractFeature } from './support.js';
 
 /** A vertex may sit on the neighborhood edge it was clipped to: 1e-9 degrees is ~0.1 mm of float slack. */
@@ -33,12 +33,12 @@ function tractAt(lon: number, lat: number, boxes: ReturnType<typeof bboxOf>[]): 
 }
 
 describe('tracts.geojson', () => {
-  it('holds exactly 1,492 tracts: 1,332 Cook (17031) and 160 Lake (17097), unique 11-digit GEOIDs', () => {
-    expect(tracts.length).toBe(1492);
+  it('holds exactly 1,662 tracts: 1,502 Cook (17031) and 160 Lake (17097), unique 11-digit GEOIDs', () => {
+    expect(tracts.length).toBe(1662);
     const ids = tracts.map((t) => t.properties.GEOID);
     expect(ids.every((g) => /^\d{11}$/.test(g))).toBe(true);
-    expect(new Set(ids).size).toBe(1492);
-    expect(ids.filter((g) => g.startsWith('17031')).length).toBe(1332);
+    expect(new Set(ids).size).toBe(1662);
+    expect(ids.filter((g) => g.startsWith('17031')).length).toBe(1502);
     expect(ids.filter((g) => g.startsWith('17097')).length).toBe(160);
     for (const t of tracts) {
       expect(t.properties.COUNTYFP).toBe(t.properties.GEOID.slice(2, 5));
@@ -63,12 +63,23 @@ describe('tracts.geojson', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps every Cook tract vertex inside (or on the edge of) one real neighborhood polygon', () => {
+  it('uses the real Chicago GEOIDs and names: all 803 Cook ones but 17031810501 (internal point outside the city townships)', () => {
+    const real = loadChicagoTracts();
+    const chicago = tracts.filter((t) => t.properties.muni === 'Chicago');
+    expect(new Set(chicago.map((t) => t.properties.GEOID))).toEqual(new Set(real.map((t) => t.geoid).filter((g) => g !== '17031810501')));
+    const name = new Map(real.map((t) => [t.geoid, t.name]));
+    expect(chicago.every((t) => t.properties.NAMELSAD === `Census ${name.get(t.properties.GEOID)}`)).toBe(true);
+    expect(chicago.every((t) => t.properties.vintage.includes('real GEOIDs'))).toBe(true);
+  });
+
+  it('keeps every polygon of a Cook tract inside (or on the edge of) one real neighborhood polygon', () => {
     const nbhds = loadNeighborhoods().features;
     const boxes = nbhds.map((n) => bboxOf(n.geometry));
     const outside: string[] = [];
-    for (const t of tracts.filter((x) => x.properties.COUNTYFP === '031')) {
-      const verts: Position[] = t.geometry.coordinates.flatMap((poly) => poly.flatMap((ring) => ring));
+    // A real Chicago tract crossing neighborhood lines is one polygon per neighborhood: each polygon is checked alone.
+    for (const [geoid, poly] of tracts.filter((x) => x.properties.COUNTYFP === '031').flatMap((t) => t.geometry.coordinates.map((c) => [t.properties.GEOID, c] as const))) {
+      const t = { properties: { GEOID: geoid } };
+      const verts: Position[] = poly.flatMap((ring) => ring);
       const within = (k: number): boolean =>
         verts.every((v) => pointInPolygon(v[0], v[1], nbhds[k].geometry) || distToBoundaryDeg(v, nbhds[k].geometry.coordinates) < ON_EDGE_DEG);
       const [cx, cy] = verts[0];

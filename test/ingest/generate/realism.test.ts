@@ -1,0 +1,67 @@
+// Generator 3.0.0 against the real files: neighborhood levels on the real medians, the within-area spread of the real
+// sales, assessor flags at the real rates, the condition kept out of the export on request, and the realism report.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateCorpus, REALISM_FILE, type GenerateResult } from '../../../src/ingest/generate/generate.js';
+import { CCAO_SALES, LAKE_GIS_SALES } from '../../../src/ingest/layouts.js';
+import { GENERATOR } from '../../../src/registry/groups/generator.js';
+import { headerOf, readCsv } from './support.js';
+
+let dir: string;
+let gen: GenerateResult;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'avm-gen-realism-'));
+  gen = await generateCorpus({ seed: 7, scale: 'test', outDir: dir, exportCondition: false });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const pearson = (x: number[], y: number[]): number => {
+  const mx = x.reduce((s, v) => s + v, 0) / x.length, my = y.reduce((s, v) => s + v, 0) / y.length;
+  let sxy = 0, sxx = 0, syy = 0;
+  x.forEach((v, k) => { sxy += (v - mx) * (y[k] - my); sxx += (v - mx) ** 2; syy += (y[k] - my) ** 2; });
+  return sxy / Math.sqrt(sxx * syy);
+};
+
+describe('generator 3.0.0 realism', () => {
+  it('writes truth/realism.json with the targets and a pass/fail per target', () => {
+    const file = JSON.parse(readFileSync(join(dir, 'truth', REALISM_FILE), 'utf8'));
+    expect(file.generator_version).toBe('3.0.0');
+    expect(Object.keys(file.checks)).toEqual(['nbhd_median_gap', 'area_iqr', 'area_tail_share', 'area_ks']);
+    for (const c of Object.values(file.checks) as Array<{ pass: unknown }>) expect(typeof c.pass).toBe('boolean');
+    expect(file.pin_areas.rows.length).toBe(33);
+  });
+
+  it('anchors neighborhood medians on the real ones: unbiased, and ranked as the real ones (test scale: few sales each)', () => {
+    const rows = gen.realism.neighborhoods.rows.filter((r) => r.syn_n >= 15 && r.median_gap_log !== null);
+    expect(rows.length).toBeGreaterThan(50);
+    const gaps = rows.map((r) => r.median_gap_log as number).sort((a, b) => a - b);
+    expect(Math.abs(gaps[gaps.length >> 1])).toBeLessThan(0.05);
+    expect(pearson(rows.map((r) => Math.log(r.real_median)), rows.map((r) => Math.log(r.syn_median as number)))).toBeGreaterThan(0.9);
+  });
+
+  it('spreads prices within PIN areas as the real sales do (weighted IQR within 10%, most areas within KS 0.12)', () => {
+    const s = gen.realism.pin_areas.summary;
+    expect(Math.abs(s.syn_iqr_log / s.real_iqr_log - 1)).toBeLessThan(0.1);
+    expect(Math.abs(s.syn_tail_share / s.real_tail_share - 1)).toBeLessThan(0.25);
+    expect(gen.realism.pin_areas.rows.filter((r) => r.ks <= 0.12).length).toBeGreaterThan(20);
+  });
+
+  it('sets char_renovation and char_repair_cnd at the real sample rates (4/70 renovated, 7/70 below average, none above)', () => {
+    const chars = readCsv(join(dir, 'raw', 'ccao_res_characteristics.csv'));
+    const share = (f: (r: Record<string, string>) => boolean): number => chars.filter(f).length / chars.length;
+    // each row's flag is a Bernoulli draw at the rate: within 4 binomial standard errors
+    const near = (got: number, rate: number) => expect(Math.abs(got - rate)).toBeLessThan(4 * Math.sqrt((rate * (1 - rate)) / chars.length));
+    near(share((r) => r.char_renovation === '1'), GENERATOR.v.char_renovation_rate);
+    near(share((r) => r.char_repair_cnd === '3'), GENERATOR.v.char_repair_below_rate);
+    expect(share((r) => r.char_repair_cnd === '1')).toBe(0);
+  });
+
+  it('leaves the condition out of the exported sales when exportCondition is false; the truth keeps it', () => {
+    expect(headerOf(join(dir, 'raw', CCAO_SALES.file))).not.toContain('sale_condition');
+    expect(headerOf(join(dir, 'raw', LAKE_GIS_SALES.file))).not.toContain('CONDITION');
+    expect(headerOf(join(dir, 'truth', 'sales_truth.csv'))).toContain('condition');
+  });
+});
