@@ -1,8 +1,11 @@
-// The listings run values and scores as the doors do (issue 12), on the default corpus (the listings there are valued
-// as points and scored): after a run through the worker pool, every stored
+// The listings run values and scores as the doors do (issue 12), on the default corpus: after a run through the worker
+// pool, every stored
 // listing row carries the valuation /api/property serves for that listing id (same inputs_hash, ARV, range, method,
 // outcome), its facts sourced from the listing (never `caller`), and deep_underwrite_asset places the listing in the
 // inventory at the percentiles the run gave it. Alerts read those rows (alertRowOf), so they carry the same numbers.
+// On generator 3.0.0 (issue 14) the default corpus' calibration may fail the promotion gates (seed 20261121: PRD and
+// PRB outside the IAAO ranges): then no champion calibration exists, no answer is a point and none is scored, and the
+// tests check that instead (both states keep the parity checks).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runListings } from '../../src/listings/job.js';
@@ -12,6 +15,7 @@ import { STRATEGIES } from '../../src/underwriting/types.js';
 import { bearer, mcpClient, mintKey, roomyLimiter } from '../mcp/support.js';
 import { defaultCorpusDir, testConfig } from '../support/corpus.js';
 import { parcelPoints } from '../support/served-corpus.js';
+import { openModelRegistry } from '../../src/registry/model-registry.js';
 
 type Json = Record<string, any>;
 
@@ -19,6 +23,8 @@ let service: ServiceHandle;
 let client: Client;
 let rows: ScoredListing[];
 let points: Awaited<ReturnType<typeof parcelPoints>>;
+/** Whether the corpus' calibration passed the promotion gates (a champion exists). */
+let calibrated: boolean;
 
 beforeAll(async () => {
   const dataDir = await defaultCorpusDir();
@@ -27,6 +33,7 @@ beforeAll(async () => {
   service = await startService(config, { installSignalHandlers: false, limiter: roomyLimiter() });
   client = await mcpClient(service, bearer((await mintKey(service, ['read', 'underwrite'], 100_000)).token));
   rows = (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows;
+  calibrated = openModelRegistry(service.svc.store).document().champion !== null;
 }, 600_000);
 
 afterAll(async () => {
@@ -58,6 +65,12 @@ describe('listings run ↔ doors', () => {
       const v = ((await (await fetch(`${service.url}/api/property?property_id=${r.listing_id}`)).json()) as Json).investor.valuation;
       if (v.arv.method_tier !== 1) continue;
       tier1++;
+      if (!calibrated) {
+        // No champion calibration: no calibrated interval, no confidence, and never a point.
+        expect(v.arv.interval?.calibrated ?? false, r.listing_id).toBe(false);
+        expect(v.display.point_actionable, r.listing_id).toBe(false);
+        continue;
+      }
       expect(v.arv.interval, r.listing_id).toMatchObject({ calibrated: true, segment: expect.any(String), version: expect.any(String), method: 'split_conformal' });
       expect(v.arv.segment, r.listing_id).toBe(v.arv.interval.calibration_fallback?.for_segment ?? v.arv.segment);
       expect(v.arv.confidence_p10, r.listing_id).toEqual(expect.any(Number));
@@ -68,6 +81,7 @@ describe('listings run ↔ doors', () => {
       }
     }
     expect(tier1).toBeGreaterThan(50);
+    if (!calibrated) return;
     // seed 20261121: since the bedroom band compares bedrooms per unit (issue 14 item 5), mf2_4_suburb has 49 valued
     // calibration sales (5 before) and a row of its own, displayed as a range (test cov80 outside the gate); no listing
     // is one with Tier-1 comps, so look among the 2-4 unit parcels as a caller would ask about them. The pooled
@@ -104,7 +118,9 @@ describe('listings run ↔ doors', () => {
 
   it('every stored listing carries the valuation the REST door serves for its id', async () => {
     expect(rows.length).toBeGreaterThan(20);
-    expect(rows.filter((r) => r.valuation.outcome === 'point').length, 'point-valued listings').toBeGreaterThan(20);
+    const pointRows = rows.filter((r) => r.valuation.outcome === 'point').length;
+    if (calibrated) expect(pointRows, 'point-valued listings').toBeGreaterThan(20);
+    else expect(pointRows, 'no point without a champion calibration').toBe(0);
     for (const r of rows) {
       const v = ((await (await fetch(`${service.url}/api/property?property_id=${r.listing_id}`)).json()) as Json).investor.valuation;
       const served = { inputs_hash: v.inputs_hash, arv_low: v.arv.low, arv_high: v.arv.high, arv_method: v.arv.method, outcome: v.display.outcome, arv_value: v.display.point_actionable ? v.arv.value : null };
@@ -116,6 +132,15 @@ describe('listings run ↔ doors', () => {
 
   it('deep_underwrite_asset places a scored listing at the percentiles the run gave it', async () => {
     const scored = rows.filter((r) => r.strategy_scores !== null);
+    if (!calibrated) {
+      // Scores need a point valuation: without a champion calibration none is scored, through the run and the door alike.
+      expect(scored, 'no listing scored without a point').toEqual([]);
+      for (const r of rows.slice(0, 10)) {
+        const out = (await client.callTool({ name: 'deep_underwrite_asset', arguments: { property_id: r.listing_id } })).structuredContent as Json;
+        for (const s of STRATEGIES) expect(out.strategy_scores?.[s] ?? null, `${r.listing_id} ${s}`).toBe(null);
+      }
+      return;
+    }
     expect(scored.length, 'listings with a point valuation').toBeGreaterThan(0);
     for (const r of scored.slice(0, 25)) {
       const out = (await client.callTool({ name: 'deep_underwrite_asset', arguments: { property_id: r.listing_id } })).structuredContent as Json;

@@ -15,6 +15,7 @@ import { realismReport } from './realism.js';
 import { anchorParcels, buildSurface, calibrationDay, type Surface } from './anchoring.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
+import { MicroLocationField } from './micro-location.js';
 import { Rng } from './rng.js';
 import { generateSales, type SalesCtx } from './sales.js';
 import { SalesOut } from './sales-out.js';
@@ -84,7 +85,7 @@ function planOf(opts: GenerateOptions): Plan {
     seed: opts.seed, scale: opts.scale, asOf, asOfDay, asOfYear: Number(y), startDay,
     vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf} (Chicago tracts: real GEOIDs, generated cells; suburban Cook and Lake tracts generated)`,
     rawDir: join(opts.outDir, RAW_DIR), truthDir: join(opts.outDir, GROUND_TRUTH_DIR), progress: opts.onProgress ?? (() => undefined),
-    exportCondition: opts.exportCondition ?? true,
+    exportCondition: opts.exportCondition ?? false,
   };
 }
 
@@ -98,7 +99,7 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
     (t) => conditionMixAt(surface.relLevel[t.idx]),
   );
   drawRepairScopes(p, new Rng(plan.seed, 'repair-scope'));
-  drawQualities(p, new Rng(plan.seed, 'quality'));
+  drawQualities(p, new Rng(plan.seed, 'quality'), new MicroLocationField(plan.seed));
   const { locLog, timeOf } = surface;
   const refDay = calibrationDay(plan, surface.lastRealYear);
   anchorParcels(ref, surface, { p, tracts, locLog, timeOf }, refDay, new Rng(plan.seed, 'level-calibration'));

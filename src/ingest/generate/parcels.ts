@@ -10,6 +10,7 @@ import { COND_DISTRESSED, COND_NEW } from './surface.js';
 import type { GenTract } from './tracts.js';
 import { PinAllocator } from './pins.js';
 import { drawQuality } from './noise.js';
+import type { MicroLocationField } from './micro-location.js';
 
 const G = GENERATOR.v;
 const MAX_POINT_TRIES = 2000;
@@ -143,7 +144,10 @@ export function drawRepairScopes(table: ParcelTable, rng: Rng): void {
   for (let i = 0; i < table.n; i++) table.repairScope[i] = Math.exp(G.repair_scope_sd_log * rng.normal());
 }
 
-/** Draws every parcel's unobserved quality in parcel order from `rng` (its own stream). */
-export function drawQualities(table: ParcelTable, rng: Rng): void {
-  for (let i = 0; i < table.n; i++) table.quality[i] = drawQuality(rng);
+/**
+ * Every parcel's unobserved quality: its own draw in parcel order from `rng` (its own stream) plus the micro-location
+ * field at its point (micro-location.ts), which its neighbors share.
+ */
+export function drawQualities(table: ParcelTable, rng: Rng, field: MicroLocationField): void {
+  for (let i = 0; i < table.n; i++) table.quality[i] = drawQuality(rng) + G.micro_location_sd_log * field.at(table.lat[i], table.lon[i]);
 }

@@ -61,7 +61,9 @@ describe('generateCorpus files', () => {
       for (const col of header.slice(layout.required.length)) expect(layout.optional).toContain(col);
       expect(header.slice(layout.required.length)).toEqual(layout.optional.filter((c) => header.includes(c)));
     }
-    expect(headerOf(join(aDir, 'raw', CCAO_SALES.file))).toContain('sale_condition');
+    // Like a real export, the exported sales carry no condition (the true one is in truth/ only).
+    expect(headerOf(join(aDir, 'raw', CCAO_SALES.file))).not.toContain('sale_condition');
+    expect(headerOf(join(aDir, 'raw', 'lake_gis_sales.csv'))).not.toContain('CONDITION');
   });
 
   it('writes Cook PINs of 14 digits (condo units non-zero) and Lake PINs of 10 digits', () => {
