@@ -10,10 +10,12 @@ export const AsIsSchema = z.object({
   n_comps: z.number().int().nonnegative(),
   as_is_basis: z.enum(AS_IS_BASES).nullable().optional(),
   /**
-   * Which sales the median is over: the subject's own condition (`distressed`, `dated`) when it is known and has
-   * enough comps; else the pooled dated/distressed stratum (`dated_distressed`, the spec's primary/relaxed) or the
-   * mixed non-renovated one (`non_renovated`, with the haircut).
+   * Which sales the median is over: the subject's own condition (`distressed`, `dated`) when the caller or the listing
+   * states it and it has enough comps; else the pooled dated/distressed stratum (`dated_distressed`, the spec's
+   * primary/relaxed) or the mixed non-renovated one (`non_renovated`, with the haircut). A subject whose condition
+   * nobody states is valued from every sale around it (`all_conditions`): sale conditions are estimated from prices
+   * (issue 14), so a stratum picked by them would sell low by construction.
    */
-  as_is_stratum: z.enum(['distressed', 'dated', 'dated_distressed', 'non_renovated']).nullable().optional(),
+  as_is_stratum: z.enum(['distressed', 'dated', 'dated_distressed', 'non_renovated', 'all_conditions']).nullable().optional(),
 });
 export type AsIs = z.infer<typeof AsIsSchema>;

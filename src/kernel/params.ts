@@ -87,6 +87,8 @@ export const STRATUM = {
   arv: bit(CONDITION_CODE.renovated) | bit(CONDITION_CODE.new),
   asIs: bit(CONDITION_CODE.distressed) | bit(CONDITION_CODE.dated),
   mixed: 0xff & ~(bit(CONDITION_CODE.renovated) | bit(CONDITION_CODE.new)),
+  /** Every condition (unknown included): the as-is market of a subject whose condition nobody states. */
+  all: 0xff,
 } as const;
 
 /** Index layout hint: each condition code's group is the first stratum holding it (ARV, as-is, then the rest), so a

@@ -9,7 +9,7 @@ import { VALUATION_REGISTRY_VERSION } from '../registry/constants.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
-import { conditionCodeOf, valueAsIs, type AsIsResult } from './comps/as-is.js';
+import { statedConditionCode, valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { asIsVsArvWarnings } from './comps/as-is-check.js';
 import { dayOfIso, isoOfDay } from '../store/days.js';
 import { decideValuationDisplay, pointUsdOf, type LadderDecision } from './decide/ladder.js';
@@ -92,7 +92,7 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
   const at = asOfOf(input, ctx);
   const ts = isBlocked(gates(r, ctx)) ? null : tier1SubjectOf(r, ctx, at.asOfDay);
   const t1 = ts ? computeTier1(ctx, ts) : null;
-  const asIs = ts ? valueAsIs(ctx.kernel, kernelSubject(ts), conditionCodeOf(r.subject.condition)) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
+  const asIs = ts ? valueAsIs(ctx.kernel, kernelSubject(ts), statedConditionCode(r.subject)) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
   return { ...decideFrom(r, ctx, at, t1?.evidence ?? null, asIs, { ownerOccupied: input.ownerOccupied ?? false, area: 'eager' }), t1 };
 }
 

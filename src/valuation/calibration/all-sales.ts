@@ -9,7 +9,6 @@ import { STRATUM } from '../../kernel/params.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { valueAsIsPacked } from '../comps/as-is.js';
-import type { ParcelSalesIndex } from '../comps/flip-pairs.js';
 import { kernelSubject, type Tier1Deps, type Tier1Subject } from '../comps/tier1.js';
 import type { BacktestRecord } from './backtest.js';
 
@@ -45,30 +44,15 @@ export function subjectOfSale(c: SalesColumns, row: number): Tier1Subject {
 }
 
 /**
- * The condition serving would know of sale `row`'s house the day before it sold: its parcel's latest earlier sale's
- * (serving reads a parcel's condition from its latest sale), else unknown. Never the sale's own: the inferred condition
- * of a sale is estimated partly from its own price, so using it would let the price being predicted pick its comps
- * (a dated house whose price came in low, labelled distressed, valued from distressed sales).
- */
-export function conditionBeforeSale(c: SalesColumns, idx: ParcelSalesIndex, row: number): number {
-  let known: number = CONDITION_CODE.unknown;
-  for (let k = idx.offsets[c.parcelIdx[row]]; k < idx.offsets[c.parcelIdx[row] + 1]; k++) {
-    const r = idx.rows[k];
-    if (c.saleDay[r] >= c.saleDay[row]) break;
-    known = c.condition[r];
-  }
-  return known;
-}
-
-/**
  * As-is records of one month's as-is sales through the serving as-is steps (one kernel batch per step and stratum).
- * The subject's condition is what serving would have known before the sale (conditionBeforeSale), never the true one:
- * truth only picks the kind.
+ * Nobody states a sold house's condition: serving would read its parcel record, an estimate from sale prices that the
+ * as-is strata do not select by (statedConditionCode), so the subject is of unknown condition. Never the true one
+ * (truth only picks the kind) nor the sale's own estimate (made partly from the price being predicted).
  */
 export function valueAsIsMonth(deps: Tier1Deps, c: SalesColumns, rows: readonly number[], segmentOf: (row: number) => string): ScoredSale[] {
   if (rows.length === 0) return [];
   const packed = encodeSubjects(rows.map((r) => ({ ...kernelSubject(subjectOfSale(c, r)), stratumMask: STRATUM.asIs })));
-  const results = valueAsIsPacked(deps.kernel, packed, rows.map((r) => conditionBeforeSale(c, deps.parcelSales, r)));
+  const results = valueAsIsPacked(deps.kernel, packed, rows.map(() => CONDITION_CODE.unknown));
   return rows.map((row, k) => {
     const res = results[k];
     if (res instanceof Error) throw res;

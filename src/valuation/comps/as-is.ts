@@ -28,14 +28,29 @@ const OWN: Readonly<Record<number, { mask: number; name: Stratum }>> = {
 function buildSteps(): Step[] {
   const relaxed = { override: { radiusMi: TIER1.v.as_is_relaxed_radius_mi, windowDays: TIER1.v.as_is_relaxed_window_days } };
   const own = (cond: number) => OWN[cond] ?? null;
-  const pooled = () => ({ mask: STRATUM.asIs, name: 'dated_distressed' as const });
+  // Pooled and mixed strata serve a subject whose condition is stated; one of unknown condition is valued from the
+  // whole market around it (every condition, as a house of unknown condition sells among them).
+  const stated = (cond: number) => cond !== CONDITION_CODE.unknown;
+  const pooled = (cond: number) => (stated(cond) ? { mask: STRATUM.asIs, name: 'dated_distressed' as const } : null);
+  const market = (cond: number) => (stated(cond) ? null : { mask: STRATUM.all, name: 'all_conditions' as const });
   return [
+    { basis: 'primary', stratumOf: market, opts: {}, factor: 1 },
+    { basis: 'relaxed', stratumOf: market, opts: relaxed, factor: 1 },
     { basis: 'primary', stratumOf: own, opts: {}, factor: 1 },
     { basis: 'relaxed', stratumOf: own, opts: relaxed, factor: 1 },
     { basis: 'primary', stratumOf: pooled, opts: {}, factor: 1 },
     { basis: 'relaxed', stratumOf: pooled, opts: relaxed, factor: 1 },
-    { basis: 'mixed_condition_haircut', stratumOf: () => ({ mask: STRATUM.mixed, name: 'non_renovated' }), opts: relaxed, factor: 1 - TIER1.v.as_is_mixed_haircut_frac },
+    { basis: 'mixed_condition_haircut', stratumOf: (cond) => (stated(cond) ? { mask: STRATUM.mixed, name: 'non_renovated' } : null), opts: relaxed, factor: 1 - TIER1.v.as_is_mixed_haircut_frac },
   ];
+}
+
+/**
+ * The condition the as-is strata may select comps by: one the caller or the listing states. A parcel's recorded
+ * condition is estimated from its sales' prices (src/ingest/condition/); choosing comps by such an estimate selects on
+ * price (the sales labelled dated or distressed are the ones that sold low), so that subject counts as unknown.
+ */
+export function statedConditionCode(subject: { condition?: string | null; condition_source?: string | null }): number {
+  return subject.condition_source === 'caller' || subject.condition_source === 'listing' ? conditionCodeOf(subject.condition) : CONDITION_CODE.unknown;
 }
 
 /** Condition code of a subject's condition name (unknown when it has none). */
