@@ -1,6 +1,7 @@
 // The read operations that do not value: health, tracts, listings, inventory search, tract report, pulse, the model
-// registry, the scorecard, operator analytics and the generated documents. Each reads the store or a domain module
-// and answers its contract output (a Reply where the operation sets its own status or caching).
+// registry and its page (GET /model), the scorecard, operator analytics and the generated documents. Each reads the
+// store or a domain module and answers its contract output (a Reply where the operation sets its own status, headers
+// or caching).
 import type { Health } from '../contracts/health.js';
 import type * as I from '../contracts/inputs.js';
 import { Reply } from '../contracts/reply.js';
@@ -16,6 +17,7 @@ import { listHedonicModels, loadHedonicModel } from '../valuation/hedonic/store.
 import type { ServiceContext } from './context.js';
 import type { DoorServices } from './door-services.js';
 import { documentsOf } from './documents.js';
+import { MODEL_PAGE_HEADERS, modelPage } from './model-page.js';
 
 /** GET /api/tracts/chicago is cached for an hour (spec Limits), and rebuilt at once when the snapshot changes. */
 export const TRACT_CACHE_SECONDS = 3600;
@@ -73,6 +75,8 @@ export function readOperations(svc: ServiceContext, doors: DoorServices) {
       const current = loadHedonicModel(svc.store.env);
       return modelRegistryDocument(registry, { current: current?.version ?? null, models: listHedonicModels(svc.store.env) });
     },
+    // HTML, REST only; 200 with a page saying so before any calibration (as /api/model-registry answers a null champion).
+    model_page: async () => new Reply(modelPage(svc.store, svc.now()), 200, MODEL_PAGE_HEADERS),
     scorecard: async () => scorecardDocument(registry),
     admin_analytics: async (i: { days: number }) => doors.audit.analytics(i.days, svc.now().getTime()),
     openapi: async () => docs.openapi(),

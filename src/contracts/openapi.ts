@@ -33,9 +33,12 @@ function queryParameters(op: Operation): unknown[] {
 }
 
 function responses(op: Operation): Record<string, unknown> {
-  const ok = op.rest!.produces === 'sse'
+  const produces = op.rest!.produces ?? 'json';
+  const ok = produces === 'sse'
     ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
-    : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
+    : produces === 'html'
+      ? { description: 'A self-contained HTML page (inline CSS and SVG; Content-Security-Policy allows no script and nothing fetched)', content: { 'text/html': { schema: { type: 'string' } } } }
+      : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
   const out: Record<string, unknown> = { [String(op.rest!.status)]: ok };
   const statuses = op.rest!.from === 'body' ? { ...ERROR_STATUSES, ...BODY_ERROR_STATUSES } : ERROR_STATUSES;
   for (const [status, description] of Object.entries(statuses).sort()) {

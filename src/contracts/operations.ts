@@ -12,7 +12,8 @@ import * as O from './tools.js';
 
 export type { OpScope } from './auth.js';
 /** `status`: the success status the REST door sends and OpenAPI documents (201 for a POST that creates, 200 otherwise). */
-export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; status: 200 | 201; produces?: 'json' | 'sse' };
+/** `produces`: json (default), sse (an event stream, its own route) or html (a page, REST only). */
+export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; status: 200 | 201; produces?: 'json' | 'sse' | 'html' };
 export type ToolBinding = { name: string; replacement?: string; aliases?: ReadonlyArray<{ name: string; replacement: string }> };
 
 export type Operation = {
@@ -25,7 +26,7 @@ export type Operation = {
   output: z.ZodType;
 };
 
-const get = (path: string, produces: 'json' | 'sse' = 'json'): RestBinding => ({ method: 'GET', path, from: 'query', status: 200, produces });
+const get = (path: string, produces: 'json' | 'sse' | 'html' = 'json'): RestBinding => ({ method: 'GET', path, from: 'query', status: 200, produces });
 const post = (path: string, status: 200 | 201 = 201): RestBinding => ({ method: 'POST', path, from: 'body', status });
 
 export const OPERATIONS: readonly Operation[] = [
@@ -44,6 +45,7 @@ export const OPERATIONS: readonly Operation[] = [
   { id: 'spec_constants_registry', summary: 'Every hand-set constant with unit, reason, source, group version and owner', scope: 'read', rest: get('/api/spec/constants-registry.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'spec_error_taxonomy', summary: 'The closed set of error codes with HTTP statuses', scope: 'read', rest: get('/api/spec/error-taxonomy.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'model_registry', summary: 'Current champion, artifact digest, promotion-gate summary, rollback pointer', scope: 'read', rest: get('/api/model-registry'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
+  { id: 'model_page', summary: 'The champion calibration\'s report as an HTML page (the latest one, labelled not promoted, when no calibration passed the gates), with the registry\'s champion and rollback and the data vintages', scope: 'read', rest: get('/model', 'html'), input: I.EmptyInputSchema, output: z.string() },
   { id: 'scorecard', summary: 'Per-segment error and suppression rates', scope: 'read', rest: get('/api/metrics/scorecard'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'state', summary: 'The caller\'s own favorites, notes, presets and alert profiles, newest write first, paginated by cursor (any valid key)', scope: 'private', rest: get('/api/state'), input: StateQuerySchema, output: StateOutputSchema },
   { id: 'deals', summary: 'The caller\'s saved deals (favorites), newest first, each with its current valuation and score (any valid key)', scope: 'private', rest: get('/api/deals'), input: DealsQuerySchema, output: DealsOutputSchema },

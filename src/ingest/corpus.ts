@@ -48,7 +48,8 @@ function runCliJob(config: Config, command: string): void {
 /**
  * First start: generate the default corpus when no raw files exist, ingest it, then fit the Tier-2 hedonic model and
  * run the calibration backtest, so the first valuations served are calibrated (without a calibration table every
- * Tier-1 answer is range-only). The calibration here writes no report and never reads the ground truth.
+ * Tier-1 answer is range-only). The calibration here writes no report file and never reads the ground truth; it
+ * stores its report (without the report-only parts) beside its table for GET /model.
  */
 export async function ensureCorpus(config: Config, hasSnapshot: boolean): Promise<void> {
   if (hasSnapshot) return;

@@ -18,7 +18,7 @@ export const DB_NAMES = {
   userState: 'user_state', //      msgpack: favorites, presets, strategy profiles, notes
   events: 'events', //             msgpack: sync stream records keyed by sequence number
   outbox: 'alert_outbox', //       msgpack: alerts to deliver, with attempts and dead_letter
-  calibration: 'calibration', //   msgpack: versioned calibration tables and model registry
+  calibration: 'calibration', //   msgpack: versioned calibration tables, model registry, calibration reports
   results: 'results', //           binary: Arrow IPC of bulk scoring results
 } as const;
 

@@ -15,7 +15,7 @@ const V2_TOOLS = [
 const REST = [
   'GET /api/health', 'GET /api/tracts/chicago', 'GET /api/listings/chicago', 'GET /api/underwrite', 'GET /api/property', 'POST /api/me/profiles', 'GET /api/events',
   'GET /api/openapi.json', 'GET /mcp/v2/manifest', 'GET /api/mcp-tools', 'GET /api/spec/valuation-contract.json', 'GET /api/spec/scoring-contract.json',
-  'GET /api/spec/constants-registry.json', 'GET /api/spec/error-taxonomy.json', 'GET /api/model-registry', 'GET /api/metrics/scorecard', 'GET /api/admin/analytics',
+  'GET /api/spec/constants-registry.json', 'GET /api/spec/error-taxonomy.json', 'GET /api/model-registry', 'GET /model', 'GET /api/metrics/scorecard', 'GET /api/admin/analytics',
   // The spec's private endpoints (Authentication 6).
   'GET /api/state', 'GET /api/deals', 'POST /api/run-listings',
 ];

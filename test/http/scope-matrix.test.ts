@@ -76,7 +76,9 @@ async function restCall(op: Operation, who: Who): Promise<{ status: number; body
     ctrl.abort();
     return { status: res.status, body: null };
   }
-  return { status: res.status, body: await res.json() };
+  // The HTML page answers text; a refusal is the JSON error body like everywhere else.
+  const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
+  return { status: res.status, body: html ? await res.text() : await res.json() };
 }
 
 const WIRED = new Set(['underwrite_rest', 'property', 'get_comps', 'deep_underwrite_asset', 'underwrite', 'risk_report']);

@@ -72,5 +72,7 @@ describe('calibration report beside Tier 1', () => {
     const dataDir = await smallCorpusDir();
     const { report: plain } = await calibrate(store, { dataDir, resultsDir: null });
     expect(plain.besideTier1).toBeNull();
+    // Nor is the ground truth read (first start's calibration stores this report for GET /model): no oracle figures.
+    expect(plain.rows.every((r) => r.oracleN === 0 && r.oracleMdape === null && r.oracleCoverage80 === null)).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 // `npx avm calibrate [--report]`: runs the out-of-time backtest on the current snapshot, builds the versioned
-// calibration table, submits it to the model registry (promoted only through the gates) and writes the report
-// (bench/results/calibration.json + a markdown table) with the oracle's MdAPE beside the model's.
+// calibration table, submits it to the model registry (promoted only through the gates), stores the report beside the
+// table (GET /model serves it) and, with --report, writes it (bench/results/calibration.json + a markdown table) with
+// the oracle's MdAPE beside the model's.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VALUATION_REGISTRY_VERSION } from '../../registry/constants.js';
 import { evaluatePromotionGates, openModelRegistry, type GateSummary, type RegistryEntry } from '../../registry/model-registry.js';
 import { MODEL_VERSION } from '../../registry/versions.js';
+import { openCalibrationReports } from '../../registry/report-store.js';
 import type { Store } from '../../store/store.js';
 import { salesColumnsFromArrow, type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
@@ -119,6 +121,10 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const sales = salesColumnsFromArrow(snap.table);
   const munis = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
   const scoreAll = opts.allSales ?? Boolean(opts.resultsDir);
+  const wantBeside = opts.besideTier1 ?? Boolean(opts.resultsDir);
+  // Only a report run reads the ground truth (oracle rows, sale kinds, condition classifier): first start's
+  // calibration (`avm calibrate` without --report) stores its report for GET /model, and nothing in it comes from truth/.
+  const reportRun = scoreAll || wantBeside;
   const w = backtestWindow(sales);
   // Report runs only: the kinds read the ground truth when there is one, which first start's calibration never does.
   const kinds = scoreAll ? await saleKinds(sales, w.startDay, w.endDay, opts.dataDir) : null;
@@ -130,8 +136,8 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const split = splitInTime(bt.records);
   // Both halves: the oracle coverage fits its band on the calibration half's true values.
   const wanted = new Set(bt.records.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
-  const truth = await readOracleValues(opts.dataDir, wanted);
-  const beside = (opts.besideTier1 ?? Boolean(opts.resultsDir)) ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
+  const truth = reportRun ? await readOracleValues(opts.dataDir, wanted) : null;
+  const beside = wantBeside ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
   const all = kinds && bt.scored ? allSalesSection(sales, bt.scored, table, kinds, bt) : null;
   const report: CalibrationReport = {
     version: table.version, snapshotId: snap.id,
@@ -141,6 +147,8 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
     ...(all ? { allSales: all.section, baselines: all.baselines } : {}),
     conditionClassifier: scoreAll ? await conditionClassifierMetrics(opts.dataDir, sales) : null,
   };
+  // Beside its table, for the service's GET /model (aggregates only: tens of kilobytes).
+  await openCalibrationReports(store).put(report);
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });
     writeFileSync(join(opts.resultsDir, 'calibration.json'), `${JSON.stringify({ name: 'calibration', recorded_at: now.toISOString(), ...report }, null, 2)}\n`);

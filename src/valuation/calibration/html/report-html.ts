@@ -26,7 +26,7 @@ function header(r: HtmlReportInput): string {
   return el('header', {}, el('h1', {}, 'Calibration report'), para('Out-of-time backtest of the Tier-1 ARV, its split-conformal 80% intervals and confidence_p10.', 'lead'), facts, nav);
 }
 
-/** The report page (UTF-8 HTML document). */
-export function renderReportHtml(r: HtmlReportInput): string {
-  return page(`Calibration report ${r.version}`, header(r), summarySection(r), reliabilitySection(r), coverageSection(r), errorsSection(r), baselinesSection(r), besideSection(r), gatesSection(r));
+/** The report page (UTF-8 HTML document). `preface`: built sections placed after the header (the service's GET /model adds the registry standing and data vintages). */
+export function renderReportHtml(r: HtmlReportInput, ...preface: string[]): string {
+  return page(`Calibration report ${r.version}`, header(r), ...preface, summarySection(r), reliabilitySection(r), coverageSection(r), errorsSection(r), baselinesSection(r), besideSection(r), gatesSection(r));
 }
