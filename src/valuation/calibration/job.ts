@@ -110,8 +110,10 @@ export function reportMarkdown(r: CalibrationReport): string {
   return [`Calibration ${r.version} (snapshot ${r.snapshotId}); holdout ${r.holdout.start} → ${r.holdout.end}, split ${r.holdout.split}`, head, ...lines, ...classHead, ...classLines, ...(r.besideTier1 ? besideMarkdown(r.besideTier1, r.rows) : []), ...(r.allSales ? allSalesMarkdown(r.allSales, r.baselines ?? []) : []), `Promotion gates: ${gates} → ${r.promoted ? 'promoted to champion' : 'NOT promoted'}`].join('\n');
 }
 
-/** `besideTier1`: also run the Tier-2 and rent backtests for the report (default: when writing the report). */
-/** `allSales`: also score every arms-length sale with the naive and oracle baselines (default: when writing the report). */
+/**
+ * `besideTier1`: also run the Tier-2 and rent backtests for the report; `allSales`: also score every arms-length sale
+ * with the naive and oracle baselines (both default to true when writing the report, `resultsDir`).
+ */
 export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void; besideTier1?: boolean; allSales?: boolean };
 
 /** Runs the whole job against an open store; returns the table, the registry entry and the report. */
