@@ -14,7 +14,7 @@ import { buildParcelSalesIndex } from '../src/valuation/comps/flip-pairs.js';
 import { buildTimeIndex } from '../src/valuation/comps/time-index.js';
 import { computeTier1 } from '../src/valuation/comps/tier1.js';
 import { estimateUnitsPremium } from '../src/valuation/comps/units-stratum.js';
-import { kernelColumnsOf } from '../src/valuation/calibration/backtest.js';
+import { kernelColumnsOf } from '../src/valuation/comps/kernel-columns.js';
 import { conditionClassifierMetrics } from '../src/valuation/calibration/condition-metrics.js';
 import { saleKey } from '../src/valuation/calibration/oracle.js';
 import { decideValuationDisplay } from '../src/valuation/decide/ladder.js';

@@ -8,8 +8,8 @@ import { decodeOne, encodeSubjectAs, kernelError, recordOffsets } from '../kerne
 import { STRATUM } from '../kernel/params.js';
 import type { CompsResult } from '../kernel/types.js';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
-import { statedConditionCode, valueAsIsPacked, type AsIsResult } from './comps/as-is.js';
-import { resolveSubject, type ResolvedSubject } from './subject/subject.js';
+import { conditionCodeOf, valueAsIsPacked, type AsIsResult } from './comps/as-is.js';
+import { resolveSubject, statedCondition, type ResolvedSubject } from './subject/subject.js';
 import { kernelSubject, tier1EvidenceOf, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
 import { asOfOf, decideFrom, gates, isBlocked, tier1SubjectOf, type Decided, type ValueInput } from './value.js';
 import type { ValuationContext } from './value-context.js';
@@ -74,7 +74,7 @@ export function decideBulk(inputs: readonly ValueInput[], ctx: ValuationContext,
   const packed = packValued(valued);
   const out = ctx.kernel.batchPacked(packed);
   const arv: ArvBatch = { out, at: recordOffsets(out, valued.length) };
-  const asIs = valueAsIsPacked(ctx.kernel, packed, valued.map((o) => statedConditionCode(o.r.subject)));
+  const asIs = valueAsIsPacked(ctx.kernel, packed, valued.map((o) => conditionCodeOf(statedCondition(o.r.subject))));
   let v = 0;
   for (const o of open) {
     try {

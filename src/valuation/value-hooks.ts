@@ -12,7 +12,7 @@ import { hedonicEvidence } from './hedonic/evidence.js';
 import { loadHedonicModel } from './hedonic/store.js';
 import type { SalesColumns } from '../store/sales-columns.js';
 import { estimateRent, rentFigures, type RentCondition, type RentSubject } from './economics/rent.js';
-import type { ResolvedSubject } from './subject/subject.js';
+import { statedCondition, type ResolvedSubject } from './subject/subject.js';
 import type { ValuationHooks } from './hooks.js';
 
 const RENT_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
@@ -43,7 +43,8 @@ export function hedonicHooks(store: Store, version?: string | null): Pick<Valuat
 
 function rentSubjectOf(r: ResolvedSubject): RentSubject {
   const s = r.subject;
-  const condition = s.condition && RENT_CONDITIONS.has(s.condition) ? (s.condition as RentCondition) : null;
+  const stated = statedCondition(s);
+  const condition = stated && RENT_CONDITIONS.has(stated) ? (stated as RentCondition) : null;
   return { zip: r.zip, lat: s.lat, lon: s.lon, units: s.units, beds: s.beds ?? null, sqft: s.sqft ?? null, condition };
 }
 

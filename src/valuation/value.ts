@@ -9,7 +9,7 @@ import { VALUATION_REGISTRY_VERSION } from '../registry/constants.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
-import { statedConditionCode, valueAsIs, type AsIsResult } from './comps/as-is.js';
+import { conditionCodeOf, valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { asIsVsArvWarnings } from './comps/as-is-check.js';
 import { dayOfIso, isoOfDay } from '../store/days.js';
 import { decideValuationDisplay, pointUsdOf, type LadderDecision } from './decide/ladder.js';
@@ -17,7 +17,7 @@ import { valuationIncome } from './economics/income-hook.js';
 import type { LadderEvidence, Tier1Evidence } from './decide/ladder-evidence.js';
 import { estimateRehab, type Condition, type RehabScope } from './economics/rehab.js';
 import { calibrationFor } from './decide/segment.js';
-import { resolveSubject, type ResolvedSubject, type SubjectInput } from './subject/subject.js';
+import { resolveSubject, statedCondition, type ResolvedSubject, type SubjectInput } from './subject/subject.js';
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './economics/tax.js';
 import { ceilingFor, computeTier1, kernelSubject, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
 import type { ValuationContext } from './value-context.js';
@@ -92,7 +92,7 @@ export function decide(input: ValueInput, ctx: ValuationContext): Pieces {
   const at = asOfOf(input, ctx);
   const ts = isBlocked(gates(r, ctx)) ? null : tier1SubjectOf(r, ctx, at.asOfDay);
   const t1 = ts ? computeTier1(ctx, ts) : null;
-  const asIs = ts ? valueAsIs(ctx.kernel, kernelSubject(ts), statedConditionCode(r.subject)) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
+  const asIs = ts ? valueAsIs(ctx.kernel, kernelSubject(ts), conditionCodeOf(statedCondition(r.subject))) : { asIs: null, warnings: ['as_is_thin_evidence'], rows: [] };
   return { ...decideFrom(r, ctx, at, t1?.evidence ?? null, asIs, { ownerOccupied: input.ownerOccupied ?? false, area: 'eager' }), t1 };
 }
 
@@ -157,7 +157,8 @@ function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
 /** The rehab estimate of a decided valuation's subject (the caller's scope override, else from its condition). */
 export function rehabOf(p: Decided, input: ValueInput): ReturnType<typeof estimateRehab> {
   const s = p.r.subject;
-  const condition = s.condition && REHAB_CONDITIONS.has(s.condition) ? (s.condition as Condition) : null;
+  const stated = statedCondition(s);
+  const condition = stated && REHAB_CONDITIONS.has(stated) ? (stated as Condition) : null;
   return estimateRehab({ condition, sqft: s.sqft ?? null, yearBuilt: s.year_built ?? null, openViolations: null, mechanicalsNeedReplacement: null, scopeOverride: input.scope ?? null });
 }
 

@@ -151,4 +151,10 @@ describe('avm backtest --raw refuses a bad folder in one line', () => {
     writeFileSync(f, readFileSync(f, 'utf8').replace('sale_price', 'price'));
     await expectOneLine(join(tmp, 'badlayout'), /^avm: ingest_invalid_file: .*ccao_parcel_sales\.csv.*sale_price/);
   });
+  it('a --report path that is a folder, before any work', async () => {
+    writeRawFolder(join(tmp, 'good'), fixtureRows());
+    const run = await runCli(['backtest', '--raw', join(tmp, 'good'), '--report', tmp, '--data-dir', join(tmp, 'out-report-dir')]);
+    expect(run.code).toBe(1);
+    expect(linesOf(run.stderr)).toEqual([`avm: validation_failed: --report ${tmp} is a directory; give a file path`]);
+  });
 });

@@ -3,7 +3,7 @@
 import { createKernel } from '../../src/kernel/index.js';
 import type { TractRecord } from '../../src/ingest/loaders/tracts.js';
 import { CONDITION_CODE, COUNTY_CODE, DEED_CODE, PTYPE_CODE } from '../../src/store/columns.js';
-import { kernelColumnsOf } from '../../src/valuation/calibration/backtest.js';
+import { kernelColumnsOf } from '../../src/valuation/comps/kernel-columns.js';
 import { buildParcelSalesIndex } from '../../src/valuation/comps/flip-pairs.js';
 import type { SalesColumns } from '../../src/store/sales-columns.js';
 import type { CalibrationTable } from '../../src/valuation/decide/segment.js';

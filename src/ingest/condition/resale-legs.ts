@@ -3,7 +3,8 @@
 // the two legs' cross-fitted residuals (same parcel, same fold, same model: the location and the facts cancel, the
 // county-quarter levels adjust for time). Each sale is in at most one pair.
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
-import { median } from '../../reference/stats.js';
+import { meanSd, median } from '../../reference/stats.js';
+import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import type { ConditionInput } from './types.js';
 
 export type ResalePair = { buy: number; sell: number; upliftLog: number; prob: number };
@@ -38,11 +39,11 @@ export function resalePairs(x: ConditionInput, resid: Float64Array): ResalePair[
   if (all.length === 0) return [];
   const ups = all.map((p) => p[2]);
   const center = median(ups);
-  const sd0 = Math.max(1e-3, 1.4826 * median(ups.map((u) => Math.abs(u - center))));
+  const sd0 = Math.max(1e-3, COMP_POLICY.v.mad_scale * median(ups.map((u) => Math.abs(u - center))));
   const picked = all.filter(([a, , u]) => u >= cfg.resale_min_uplift_log && resid[a] <= cfg.resale_buy_max_residual_log);
   if (picked.length === 0) return [];
-  const m1 = picked.reduce((s, p) => s + p[2], 0) / picked.length;
-  const sd1 = picked.length < 2 ? sd0 : Math.max(sd0, Math.sqrt(picked.reduce((s, p) => s + (p[2] - m1) ** 2, 0) / (picked.length - 1)));
+  const { mean: m1, sd } = meanSd(picked.map((p) => p[2]));
+  const sd1 = picked.length < 2 ? sd0 : Math.max(sd0, sd);
   const share = picked.length / all.length;
   const used = new Set<number>();
   const out: ResalePair[] = [];

@@ -41,7 +41,7 @@ export type GenerateOptions = {
   reference?: GenReference;
   /**
    * Write each exported sale's true condition (`sale_condition` on Cook rows, `CONDITION` on Lake rows). A real export
-   * has no such column; the truth file always has it. Default true.
+   * has no such column; the truth file always has it. Default false (a real export's shape); tests of the feed path set it.
    */
   exportCondition?: boolean;
 };

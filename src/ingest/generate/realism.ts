@@ -128,8 +128,8 @@ export function realismReport(x: Input) {
     targets: REALISM_TARGETS,
     checks: {
       nbhd_median_gap: { pass: nbhd.summary.pass, rule: `every neighborhood-year with >= ${REALISM_TARGETS.min_real_sales} real sales within ${REALISM_TARGETS.median_gap_log} log`, share_within: nbhd.summary.share_within_target },
-      area_iqr: { pass: area.summary.iqr_pass, rule: 'sales-weighted mean within-area IQR within 10% of real', areas_within: area.summary.areas_iqr_pass, areas: area.summary.areas },
-      area_tail_share: { pass: area.summary.tail_pass, rule: 'sales-weighted share beyond 2x or 1/2 of the area median within 10% of real', areas_within: area.summary.areas_tail_pass, areas: area.summary.areas },
+      area_iqr: { pass: area.summary.iqr_pass, rule: `sales-weighted mean within-area IQR within ${REALISM_TARGETS.rel_tol * 100}% of real`, areas_within: area.summary.areas_iqr_pass, areas: area.summary.areas },
+      area_tail_share: { pass: area.summary.tail_pass, rule: `sales-weighted share beyond 2x or 1/2 of the area median within ${REALISM_TARGETS.rel_tol * 100}% of real`, areas_within: area.summary.areas_tail_pass, areas: area.summary.areas },
       area_ks: { pass: area.summary.ks_pass, rule: `KS <= ${REALISM_TARGETS.ks_max} in every PIN area`, areas_within: area.summary.areas_ks_pass, areas: area.summary.areas },
     },
     neighborhoods: nbhd,

@@ -54,7 +54,7 @@ export class SalesOut {
   /** `exportCondition` false leaves the condition columns out of the exported sales (as in a real export). */
   constructor(
     rawDir: string, truthPath: string, private readonly p: ParcelTable, private readonly tracts: readonly GenTract[], private readonly zipOf: readonly string[],
-    private readonly exportCondition = false,
+    private readonly exportCondition: boolean,
   ) {
     this.cook = new CsvOut(join(rawDir, CCAO_SALES.file), headerFor(CCAO_SALES, without(CCAO_FILLED, !exportCondition)));
     this.lake = new CsvOut(join(rawDir, LAKE_GIS_SALES.file), headerFor(LAKE_GIS_SALES, without(LAKE_FILLED, !exportCondition)));

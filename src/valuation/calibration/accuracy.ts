@@ -66,7 +66,11 @@ export function asIsBands(calibration: readonly ScoredSale[]): AsIsBands {
   const valued = calibration.filter((s) => s.kind === 'as_is' && s.estimateUsd !== null);
   const out: AsIsBands = new Map();
   const groups = new Map<string, ScoredSale[]>([[ALL_SEGMENTS, valued]]);
-  for (const s of valued) groups.set(s.segment, [...(groups.get(s.segment) ?? []), s]);
+  for (const s of valued) {
+    const list = groups.get(s.segment);
+    if (list) list.push(s);
+    else groups.set(s.segment, [s]);
+  }
   for (const [g, rs] of groups) {
     if (rs.length < TIER1.v.calibration_min_n) continue;
     const q = splitConformalQuantiles(rs.map((s) => s.estimateUsd as number), rs.map((s) => s.priceUsd), VALUATION_DISPLAY.v.interval_coverage);

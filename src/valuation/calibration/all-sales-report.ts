@@ -5,12 +5,12 @@ import { CONDITION_CODE } from '../../store/columns.js';
 import { isoOfDay } from '../../store/days.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
 import type { CalibrationTable } from '../decide/segment.js';
-import { kindOfCondition, scoredRows, type SaleKind, type ScoredSale } from './all-sales.js';
+import { kindOfCondition, type SaleKind, type ScoredSale } from './all-sales.js';
 import { accuracyRows, asIsBands, servedOf, type AccuracyKind, type AccuracyRow } from './accuracy.js';
 import { mdape } from './metrics.js';
 import { baselineRows, type BaselineRow } from './baselines.js';
 import { naiveCompsEstimator } from './naive-comps.js';
-import { readOracleTruth, saleKey, type SaleTruth } from './oracle.js';
+import { readSalesTruth, saleKeyOf, type SaleTruth } from './oracle.js';
 
 export type KindSource = 'truth' | 'snapshot_condition';
 
@@ -28,14 +28,16 @@ export type AllSalesSection = {
 export type Kinds = { kindOf: (row: number) => SaleKind; source: KindSource; truthOfRow: (row: number) => SaleTruth | undefined };
 
 /**
- * Kinds of the sales of [startDay, endDay): by the true condition when `dataDir` has ground truth (a sale the truth
- * file does not know falls back to its snapshot condition), else by the snapshot's `condition` column.
+ * Kinds of the sales: by the true condition when `dataDir` has ground truth (a sale the truth file does not know falls
+ * back to its snapshot condition), else by the snapshot's `condition` column.
  */
-export async function saleKinds(sales: SalesColumns, startDay: number, endDay: number, dataDir: string | null): Promise<Kinds> {
-  const keyOf = (row: number): string => saleKey(sales.pin(row), isoOfDay(sales.saleDay[row]), sales.priceUsd[row]);
-  const rows = scoredRows(sales, new Uint8Array(sales.length).fill(1), startDay, endDay);
-  const truth = dataDir === null ? null : await readOracleTruth(dataDir, new Set(rows.map(keyOf)));
-  const truthOfRow = (row: number): SaleTruth | undefined => truth?.get(keyOf(row));
+export async function saleKinds(sales: SalesColumns, dataDir: string | null): Promise<Kinds> {
+  return saleKindsFrom(sales, dataDir === null ? null : await readSalesTruth(dataDir, sales));
+}
+
+/** saleKinds over ground truth already read (oracle.ts readSalesTruth), or null for none. */
+export function saleKindsFrom(sales: SalesColumns, truth: ReadonlyMap<string, SaleTruth> | null): Kinds {
+  const truthOfRow = (row: number): SaleTruth | undefined => truth?.get(saleKeyOf(sales, row));
   const kindOf = (row: number): SaleKind => {
     const t = truthOfRow(row);
     return kindOfCondition(t !== undefined && t.condition !== CONDITION_CODE.unknown ? t.condition : sales.condition[row]);

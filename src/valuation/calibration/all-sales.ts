@@ -46,7 +46,7 @@ export function subjectOfSale(c: SalesColumns, row: number): Tier1Subject {
 /**
  * As-is records of one month's as-is sales through the serving as-is steps (one kernel batch per step and stratum).
  * Nobody states a sold house's condition: serving would read its parcel record, an estimate from sale prices that the
- * as-is strata do not select by (statedConditionCode), so the subject is of unknown condition. Never the true one
+ * as-is strata do not select by (subject/subject.ts statedCondition), so the subject is of unknown condition. Never the true one
  * (truth only picks the kind) nor the sale's own estimate (made partly from the price being predicted).
  */
 export function valueAsIsMonth(deps: Tier1Deps, c: SalesColumns, rows: readonly number[], segmentOf: (row: number) => string): ScoredSale[] {

@@ -127,6 +127,3 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
   }
   return { records, scored: kindOf ? scored : null, startDay, endDay };
 }
-
-/** The kernel's columns of the typed sales view (one implementation: comps/kernel-columns.ts). */
-export { kernelColumnsOf };

@@ -1,11 +1,11 @@
 // The `avm calibrate` command body: opens the store, runs the job, returns what to print (and writes the HTML page).
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors/app-error.js';
 import { openStore } from '../../store/store.js';
 import { calibrate, reportMarkdown } from './job.js';
 import { renderReportHtml } from './html/report-html.js';
+import { reportPath, writeReportFile } from './report-file.js';
 
 /**
  * `--html FILE` needs `--report`: the page is the report's (the side backtests run and bench/results/calibration.json
@@ -14,18 +14,7 @@ import { renderReportHtml } from './html/report-html.js';
 export function checkCalibrateOptions(opts: { report: boolean; html?: string | null }): string | null {
   if (opts.html == null) return null;
   if (!opts.report) throw new AppError('validation_failed', '--html FILE needs --report (the page renders the report): run `avm calibrate --report --html FILE`');
-  const file = resolve(opts.html);
-  if (existsSync(file) && statSync(file).isDirectory()) throw new AppError('validation_failed', `--html ${file} is a directory; give a file path`);
-  return file;
-}
-
-function writeHtml(file: string, html: string): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
-  } catch (e) {
-    throw new AppError('validation_failed', `cannot write the HTML report to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  return reportPath('html', opts.html);
 }
 
 export async function runCalibrateCommand(config: Config, opts: { report: boolean; html?: string | null }): Promise<string> {
@@ -38,7 +27,7 @@ export async function runCalibrateCommand(config: Config, opts: { report: boolea
       onProgress: (m) => process.stderr.write(`${m}\n`),
     });
     const head = `calibration ${table.version}: ${entry.status} (digest ${entry.digest.slice(0, 16)}…, ${report.elapsedMs} ms)`;
-    if (htmlFile) writeHtml(htmlFile, renderReportHtml(report));
+    if (htmlFile) writeReportFile('html', htmlFile, renderReportHtml(report));
     const wrote = htmlFile ? `\n\nHTML report written to ${htmlFile}` : '';
     return opts.report ? `${head}\n\n${reportMarkdown(report)}${wrote}` : head;
   } finally {

@@ -1,15 +1,10 @@
 // How well the ingest's condition estimate (src/ingest/condition/) matches the generator's true condition: precision,
 // recall and F1 of "renovated or new" against the rest, the confusion matrix, and per source the count and share
-// correct. Report only: it reads <dataDir>/truth/sales_truth.csv (besides oracle.ts, the only reader of that file),
+// correct. Report only: the ground truth comes from oracle.ts (the only reader of <dataDir>/truth/sales_truth.csv),
 // and nothing it returns reaches the calibration table, the registry or serving. Scored over arms-length sales.
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { GROUND_TRUTH_DIR, GROUND_TRUTH_FILE } from '../../ingest/layouts.js';
 import { CONDITION_CODE, CONDITION_SOURCE_CODE } from '../../store/columns.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
-import { isoOfDay } from '../../store/days.js';
-import { saleKey } from './oracle.js';
+import { readSalesTruth, saleKeyOf, type SaleTruth } from './oracle.js';
 
 const CLASSES = ['distressed', 'dated', 'renovated', 'new', 'unknown'] as const;
 type ClassName = (typeof CLASSES)[number];
@@ -28,27 +23,15 @@ export type ConditionClassifierReport = {
 const nameOfCode = (code: number): ClassName => (CLASSES[code] !== undefined && code <= CONDITION_CODE.new ? CLASSES[code] : 'unknown');
 const SOURCE_NAMES = new Map(Object.entries(CONDITION_SOURCE_CODE).map(([n, c]) => [c as number, n]));
 
-/** True condition by saleKey, or null when the data dir has no truth file (a real corpus). */
-async function readTrueConditions(dataDir: string): Promise<Map<string, ClassName> | null> {
-  const file = join(dataDir, GROUND_TRUTH_DIR, GROUND_TRUTH_FILE);
-  if (!existsSync(file)) return null;
-  const out = new Map<string, ClassName>();
-  let col: Record<string, number> | null = null;
-  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-    const f = line.split(',');
-    if (col === null) { col = Object.fromEntries(f.map((name, i) => [name.trim(), i])); continue; }
-    if (col.condition === undefined) return null;
-    const c = f[col.condition] as ClassName;
-    out.set(saleKey(f[col.pin], f[col.sale_date], Number(f[col.sale_price])), CLASSES.includes(c) ? c : 'unknown');
-  }
-  return out;
-}
-
 const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
 
 /** The classifier's figures against the truth file; null on a corpus without one. */
 export async function conditionClassifierMetrics(dataDir: string, sales: SalesColumns): Promise<ConditionClassifierReport | null> {
-  const truth = await readTrueConditions(dataDir);
+  return classifierMetricsOf(await readSalesTruth(dataDir, sales), sales);
+}
+
+/** The classifier's figures against ground truth already read (oracle.ts); null without one or without true conditions. */
+export function classifierMetricsOf(truth: ReadonlyMap<string, SaleTruth> | null, sales: SalesColumns): ConditionClassifierReport | null {
   if (truth === null) return null;
   const arms = armsLengthMask(sales);
   const confusion = Object.fromEntries(CLASSES.map((t) => [t, Object.fromEntries(CLASSES.map((e) => [e, 0]))])) as ConditionClassifierReport['confusion'];
@@ -56,8 +39,9 @@ export async function conditionClassifierMetrics(dataDir: string, sales: SalesCo
   let n = 0, tp = 0, predicted = 0, actual = 0;
   for (let i = 0; i < sales.length; i++) {
     if (arms[i] !== 1) continue;
-    const t = truth.get(saleKey(sales.pin(i), isoOfDay(sales.saleDay[i]), sales.priceUsd[i]));
-    if (t === undefined) continue;
+    const known = truth.get(saleKeyOf(sales, i));
+    if (known === undefined || known.condition === CONDITION_CODE.unknown) continue;
+    const t = nameOfCode(known.condition);
     const e = nameOfCode(sales.condition[i]);
     n++;
     confusion[t][e]++;
@@ -70,6 +54,7 @@ export async function conditionClassifierMetrics(dataDir: string, sales: SalesCo
     src[s].n++;
     if (t === e) src[s].right++;
   }
+  if (n === 0) return null;
   const precision = ratio(tp, predicted), recall = ratio(tp, actual);
   const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
   const bySource = Object.fromEntries(Object.entries(src).sort().map(([k, v]) => [k, { n: v.n, accuracy: ratio(v.right, v.n) }]));

@@ -13,13 +13,13 @@ import { salesColumnsFromArrow, type SalesColumns } from '../../store/sales-colu
 import { isoOfDay } from '../../store/days.js';
 import { mdape } from './metrics.js';
 import { evidenceClassOf, intervalRowFor, type CalibrationTable, type SegmentMetrics } from '../decide/segment.js';
-import { backtestWindow, runBacktest, type BacktestRecord } from './backtest.js';
-import { allSalesMarkdown, allSalesSection, saleKinds, type AllSalesSection } from './all-sales-report.js';
+import { runBacktest, type BacktestRecord } from './backtest.js';
+import { allSalesMarkdown, allSalesSection, saleKindsFrom, type AllSalesSection } from './all-sales-report.js';
 import type { BaselineRow } from './baselines.js';
-import { oracleCoverage, pooledOracleCoverage, readOracleValues, saleKey, type OracleCoverage } from './oracle.js';
+import { oracleCoverage, pooledOracleCoverage, readSalesTruth, saleKeyOf, type OracleCoverage, type SaleTruth } from './oracle.js';
 import { backtestsBesideTier1, besideMarkdown, type BesideTier1 } from './report-extra.js';
 import { reportFigures, type ReportFigures } from './report-figures.js';
-import { conditionClassifierMetrics, type ConditionClassifierReport } from './condition-metrics.js';
+import { classifierMetricsOf, type ConditionClassifierReport } from './condition-metrics.js';
 import { boundsFor, buildCalibrationTable, groupMetrics, splitInTime, type Split } from './table.js';
 
 /**
@@ -51,19 +51,34 @@ export type CalibrationReport = {
   conditionClassifier?: ConditionClassifierReport | null;
 };
 
+/**
+ * The report as the service may show it: the generator's ground truth never reaches serving, so the oracle figures,
+ * the oracle baselines, the condition classifier and an all-sales section whose kinds came from the true condition
+ * are left out (the CLI's report and bench/results keep them).
+ */
+export function withoutTruth(r: CalibrationReport): CalibrationReport {
+  const byTruth = r.allSales?.kindSource === 'truth';
+  return {
+    ...r,
+    rows: r.rows.map((x) => ({ ...x, oracleMdape: null, oracleN: 0, oracleCoverage80: null })),
+    ...(byTruth ? { allSales: null, baselines: [] } : { baselines: r.baselines?.filter((b) => b.name !== 'oracle') }),
+    conditionClassifier: null,
+  };
+}
+
 /** Oracle MdAPE (|true − price| / price) over the valued test sales of a group. */
-function oracleOf(test: readonly BacktestRecord[], sales: SalesColumns, truth: Map<string, number> | null): { mdape: number | null; n: number } {
+function oracleOf(test: readonly BacktestRecord[], sales: SalesColumns, truth: ReadonlyMap<string, SaleTruth> | null): { mdape: number | null; n: number } {
   if (!truth) return { mdape: null, n: 0 };
   const pairs = test
     .filter((r) => r.estimateUsd !== null)
-    .map((r) => ({ t: truth.get(saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)), p: r.priceUsd }))
+    .map((r) => ({ t: truth.get(saleKeyOf(sales, r.row))?.trueValue, p: r.priceUsd }))
     .filter((x): x is { t: number; p: number } => x.t !== undefined && x.t > 0);
   return pairs.length ? { mdape: mdape(pairs.map((x) => x.t), pairs.map((x) => x.p)), n: pairs.length } : { mdape: null, n: 0 };
 }
 
-function reportRows(table: CalibrationTable, split: Split, sales: SalesColumns, truth: Map<string, number> | null): ReportRow[] {
+function reportRows(table: CalibrationTable, split: Split, sales: SalesColumns, truth: ReadonlyMap<string, SaleTruth> | null): ReportRow[] {
   const { calibration: cal, test } = split;
-  const truthOf = (r: BacktestRecord): number | undefined => truth?.get(saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd));
+  const truthOf = (r: BacktestRecord): number | undefined => truth?.get(saleKeyOf(sales, r.row))?.trueValue;
   const segs = [...new Set(test.map((r) => r.segment))].sort();
   const covs: OracleCoverage[] = [];
   const rows = segs.map((seg) => {
@@ -127,18 +142,15 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   // Only a report run reads the ground truth (oracle rows, sale kinds, condition classifier): first start's
   // calibration (`avm calibrate` without --report) stores its report for GET /model, and nothing in it comes from truth/.
   const reportRun = scoreAll || wantBeside;
-  const w = backtestWindow(sales);
-  // Report runs only: the kinds read the ground truth when there is one, which first start's calibration never does.
-  const kinds = scoreAll ? await saleKinds(sales, w.startDay, w.endDay, opts.dataDir) : null;
+  // Read once for the whole report: oracle rows, sale kinds and the condition classifier.
+  const truth = reportRun ? await readSalesTruth(opts.dataDir, sales) : null;
+  const kinds = scoreAll ? saleKindsFrom(sales, truth) : null;
   const bt = runBacktest(sales, (g) => munis.get(g) ?? null, { onMonth: (m, n) => opts.onProgress?.(`backtest ${m}: ${n} sales`), kindOf: kinds?.kindOf });
   const now = (opts.now ?? (() => new Date()))();
   const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay });
   const gates = evaluatePromotionGates(table.overall);
   const entry = await openModelRegistry(store).submit(table, gates);
   const split = splitInTime(bt.records);
-  // Both halves: the oracle coverage fits its band on the calibration half's true values.
-  const wanted = new Set(bt.records.map((r) => saleKey(sales.pin(r.row), isoOfDay(r.saleDay), r.priceUsd)));
-  const truth = reportRun ? await readOracleValues(opts.dataDir, wanted) : null;
   const beside = wantBeside ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
   const all = kinds && bt.scored ? allSalesSection(sales, bt.scored, table, kinds, bt) : null;
   const report: CalibrationReport = {
@@ -147,10 +159,10 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
     rows: reportRows(table, split, sales, truth), classes: classReportRows(table, split.test), gates, promoted: entry.status === 'champion', elapsedMs: Math.round(performance.now() - t0),
     besideTier1: beside, figures: reportFigures(table, split.test),
     ...(all ? { allSales: all.section, baselines: all.baselines } : {}),
-    conditionClassifier: scoreAll ? await conditionClassifierMetrics(opts.dataDir, sales) : null,
+    conditionClassifier: scoreAll ? classifierMetricsOf(truth, sales) : null,
   };
-  // Beside its table, for the service's GET /model (aggregates only: tens of kilobytes).
-  await openCalibrationReports(store).put(report);
+  // Beside its table, for the service's GET /model (aggregates only: tens of kilobytes), without what truth/ gave.
+  await openCalibrationReports(store).put(withoutTruth(report));
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });
     writeFileSync(join(opts.resultsDir, 'calibration.json'), `${JSON.stringify({ name: 'calibration', recorded_at: now.toISOString(), ...report }, null, 2)}\n`);

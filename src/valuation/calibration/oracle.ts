@@ -1,13 +1,16 @@
 // The oracle lines of the backtest report: the synthetic generator's true value against the sale price, read from
-// <dataDir>/truth/sales_truth.csv. This is the ONLY reader of that file, and only for those report lines (oracle MdAPE
-// and oracle coverage, and the true condition that picks which value a sale is scored against in the all-sales report):
-// nothing it returns reaches the calibration table, the registry or serving.
+// <dataDir>/truth/sales_truth.csv. The reader of its values and conditions (the rent backtest reads its rents), only for report lines (oracle MdAPE and
+// coverage, the true condition that picks which value a sale is scored against in the all-sales report, the condition
+// classifier's figures); a report run reads it once (readSalesTruth). Nothing it returns reaches the calibration table,
+// the registry or serving.
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { GROUND_TRUTH_DIR, GROUND_TRUTH_FILE } from '../../ingest/layouts.js';
 import { parseConditionWord } from '../../ingest/condition.js';
 import { CONDITION_CODE } from '../../store/columns.js';
+import { isoOfDay } from '../../store/days.js';
+import type { SalesColumns } from '../../store/sales-columns.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
 import { splitConformalQuantiles } from './conformal.js';
@@ -16,10 +19,14 @@ import type { BacktestRecord } from './backtest.js';
 /** Key of a sale in both the snapshot and the truth file. */
 export const saleKey = (pin: string, isoDate: string, priceUsd: number): string => `${pin}|${isoDate}|${Math.round(priceUsd)}`;
 
-/** true_value by saleKey for the wanted keys; null when the data dir has no truth file (a real corpus). */
-export async function readOracleValues(dataDir: string, wanted: ReadonlySet<string>): Promise<Map<string, number> | null> {
-  const truth = await readOracleTruth(dataDir, wanted);
-  return truth && new Map([...truth].map(([k, t]) => [k, t.trueValue]));
+/** Key of snapshot row `row`. */
+export const saleKeyOf = (sales: SalesColumns, row: number): string => saleKey(sales.pin(row), isoOfDay(sales.saleDay[row]), sales.priceUsd[row]);
+
+/** Ground truth of every sale of the snapshot by saleKey; null when the data dir has no truth file (a real corpus). */
+export async function readSalesTruth(dataDir: string, sales: SalesColumns): Promise<Map<string, SaleTruth> | null> {
+  const wanted = new Set<string>();
+  for (let i = 0; i < sales.length; i++) wanted.add(saleKeyOf(sales, i));
+  return readOracleTruth(dataDir, wanted);
 }
 
 /** A sale's ground truth as the report uses it: its true value and its true condition (CONDITION_CODE; unknown if absent). */

@@ -44,15 +44,6 @@ function buildSteps(): Step[] {
   ];
 }
 
-/**
- * The condition the as-is strata may select comps by: one the caller or the listing states. A parcel's recorded
- * condition is estimated from its sales' prices (src/ingest/condition/); choosing comps by such an estimate selects on
- * price (the sales labelled dated or distressed are the ones that sold low), so that subject counts as unknown.
- */
-export function statedConditionCode(subject: { condition?: string | null; condition_source?: string | null }): number {
-  return subject.condition_source === 'caller' || subject.condition_source === 'listing' ? conditionCodeOf(subject.condition) : CONDITION_CODE.unknown;
-}
-
 /** Condition code of a subject's condition name (unknown when it has none). */
 export function conditionCodeOf(condition: string | null | undefined): number {
   return condition != null && Object.hasOwn(CONDITION_CODE, condition) ? CONDITION_CODE[condition as keyof typeof CONDITION_CODE] : CONDITION_CODE.unknown;

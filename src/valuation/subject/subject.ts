@@ -146,6 +146,16 @@ function resolvePtype(input: SubjectInput, l: ListingRecord | null, p: ParcelVie
   return input.defaultPropType ?? null;
 }
 
+/**
+ * The subject's condition when the caller or the listing states it, else null. A parcel record's condition is the
+ * ingest's estimate from sale prices (src/ingest/condition/): it is shown (`condition`, `condition_source:
+ * parcel_record`) but nothing downstream takes it as fact — the as-is strata would select on price with it, and rehab
+ * scope and rent then say the condition is unknown (`default_condition_unknown`, `condition_unknown_priced_as_dated`).
+ */
+export function statedCondition(s: Pick<Subject, 'condition' | 'condition_source'>): string | null {
+  return s.condition_source === 'caller' || s.condition_source === 'listing' ? (s.condition ?? null) : null;
+}
+
 /** Resolves the subject; throws property_not_found / validation_failed for a subject that cannot be located at all. */
 export function resolveSubject(input: SubjectInput, d: SubjectData): ResolvedSubject {
   const { listing: l, parcelRow: row } = findRecords(input, d);

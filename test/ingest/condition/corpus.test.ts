@@ -14,7 +14,7 @@ import { createKernel } from '../../../src/kernel/index.js';
 import { CONDITION_SOURCE_CODE, PTYPE_CODE } from '../../../src/store/columns.js';
 import { armsLengthMask, salesColumnsFromArrow, type SalesColumns } from '../../../src/store/sales-columns.js';
 import { openStore } from '../../../src/store/store.js';
-import { kernelColumnsOf } from '../../../src/valuation/calibration/backtest.js';
+import { kernelColumnsOf } from '../../../src/valuation/comps/kernel-columns.js';
 import { conditionClassifierMetrics, type ConditionClassifierReport } from '../../../src/valuation/calibration/condition-metrics.js';
 import { buildParcelSalesIndex } from '../../../src/valuation/comps/flip-pairs.js';
 import { buildTimeIndex } from '../../../src/valuation/comps/time-index.js';

@@ -22,14 +22,14 @@ describe('sale kinds', () => {
     mkdirSync(join(dir, 'truth'));
     const line = (row: number, cond: string) => `${sales.pin(row)},${isoOfDay(sales.saleDay[row])},${sales.priceUsd[row]},${sales.priceUsd[row]},${cond}`;
     writeFileSync(join(dir, 'truth', 'sales_truth.csv'), ['pin,sale_date,sale_price,true_value,condition', line(0, 'dated'), line(2, 'new'), line(3, 'distressed')].join('\n') + '\n');
-    const k = await saleKinds(sales, 0, end, dir);
+    const k = await saleKinds(sales, dir);
     expect(k.source).toBe('truth');
     expect([0, 1, 2, 3].map(k.kindOf)).toEqual(['as_is', 'arv', 'arv', 'as_is']); // row 1: not in the truth file → snapshot
     expect(k.truthOfRow(0)?.trueValue).toBe(300_000);
   });
 
   it('without ground truth the snapshot condition decides', async () => {
-    const k = await saleKinds(sales, 0, end, null);
+    const k = await saleKinds(sales, null);
     expect(k.source).toBe('snapshot_condition');
     expect([0, 1, 2, 3].map(k.kindOf)).toEqual(['arv', 'arv', 'as_is', 'as_is']);
   });

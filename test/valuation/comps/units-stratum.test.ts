@@ -6,7 +6,7 @@ import { STRATUM } from '../../../src/kernel/params.js';
 import { COMP_POLICY } from '../../../src/registry/groups/comp-policy.js';
 import { GENERATOR } from '../../../src/registry/groups/generator.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../../src/store/columns.js';
-import { kernelColumnsOf } from '../../../src/valuation/calibration/backtest.js';
+import { kernelColumnsOf } from '../../../src/valuation/comps/kernel-columns.js';
 import { buildParcelSalesIndex } from '../../../src/valuation/comps/flip-pairs.js';
 import type { SalesColumns } from '../../../src/store/sales-columns.js';
 import { computeTier1, type Tier1Subject } from '../../../src/valuation/comps/tier1.js';
