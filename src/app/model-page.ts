@@ -67,12 +67,15 @@ function vintagesSection(store: Store, report: ShownReport['report'], now: Date)
   ]));
 }
 
+/** The one link out of the served page: back to the map, which links here. */
+const mapLink = (): string => el('p', { class: 'lead' }, el('a', { href: '/' }, 'Back to the map'));
+
 /** The GET /model page (UTF-8 HTML document). */
 export function modelPage(store: Store, now: Date): string {
   const shown = reportToShow(store);
   if (!shown.report) {
     const lead = para('No calibration report is stored yet: `avm calibrate` stores one (first start runs it). Until a calibration passes the promotion gates, serving shows ranges only.', 'empty');
-    return page('Model', el('header', {}, el('h1', {}, escapeHtml('Model')), lead), registrySection(shown), vintagesSection(store, null, now));
+    return page('Model', el('header', {}, el('h1', {}, escapeHtml('Model')), lead), mapLink(), registrySection(shown), vintagesSection(store, null, now));
   }
-  return renderReportHtml(shown.report, standingSection(shown), registrySection(shown), vintagesSection(store, shown.report, now));
+  return renderReportHtml(shown.report, mapLink(), standingSection(shown), registrySection(shown), vintagesSection(store, shown.report, now));
 }

@@ -64,6 +64,8 @@ describe('GET /model', () => {
     expect(text).toContain(report.snapshotId);
     for (const c of report.gates.checks) expect(text).toContain(`>${c.gate}<`);
     expect(text).toContain(report.holdout.split);
+    // Linked from the map and back: the served page (not the CLI file) carries the one link, to the map at /.
+    expect(text.match(/href="(?!#)[^"]*"/g)).toEqual(['href="/"']);
     // The corpus has truth/ beside it, yet a calibration without report options reads none of it: no oracle figures.
     expect(report.rows.every((r) => r.oracleN === 0 && r.oracleMdape === null && r.oracleCoverage80 === null)).toBe(true);
     if (report.promoted) {

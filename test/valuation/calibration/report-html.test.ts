@@ -44,7 +44,7 @@ const allSales = {
   baselines: [base('naive', 'arv', 'sfh_city', 0.113), base('naive', 'overall', 'all', 0.117), base('oracle', 'arv', 'sfh_city', 0.066)],
 };
 
-const SECTIONS = ['summary', 'reliability', 'coverage', 'errors', 'baselines', 'tier2-rent', 'gates'];
+const SECTIONS = ['summary', 'reliability', 'coverage', 'errors', 'suppression', 'baselines', 'tier2-rent', 'gates'];
 const svgsOf = (html: string): string[] => [...html.matchAll(/<svg[\s\S]*?<\/svg>/g)].map((m) => m[0]);
 
 describe('renderReportHtml on a full report', () => {
@@ -76,6 +76,21 @@ describe('renderReportHtml on a full report', () => {
     expect(html).toContain('<td>10.4%</td><td>12.1%</td>'); // model and naive on the sales both valued
     expect(html).not.toContain('not computed');
     expect(html).toContain('naive: no value for this group'); // as-is has no naive row in the fixture
+  });
+
+  it('plots suppression: the share suppressed per segment, and point / range / suppressed per kind and group as served', () => {
+    expect(html).toContain('aria-label="Suppressed share by segment"');
+    expect(html).toContain('aria-label="What serving showed, every arms-length sale"');
+    // Segment rows carry suppressionRate 0.05 (n 40); the all-sales rows 80% point, 10% range, 10% suppressed of 25.
+    expect(html).toContain('<title>sfh_city: valued 95.0%, suppressed 5.0% of 40</title>');
+    expect(html).toContain('<title>overall · all: point 80.0%, range 10.0%, suppressed 10.0% of 25</title>');
+    expect(html.match(/class="share-suppressed"/g)!.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('draws the error strips at the registry\'s quantiles (REPORT_FIGURES.error_quantiles), not a copy', () => {
+    const strips = svgsOf(html).find((s) => s.includes('aria-label="Quantiles of the signed log error"'))!;
+    expect(strips).toContain('class="q-box"');
+    expect(strips).toMatch(/p5 -?\d\.\d{3}, p10 /);
   });
 
   it('Tier 2 is tabled; the rent backtest that did not run says why', () => {
@@ -112,7 +127,7 @@ describe('renderReportHtml on a report without data', () => {
 
   it('keeps every section and says in each that there is nothing to show', () => {
     for (const id of SECTIONS) expect(html).toContain(`<section id="${id}">`);
-    for (const s of ['No segment has test sales.', 'nothing to plot', 'No segment has valued test sales.', 'No valued test sale: no error distribution.', 'all-sales backtest and its baselines were not computed', 'were not run', 'No gate was evaluated.']) expect(html).toContain(s);
+    for (const s of ['No segment has test sales.', 'nothing to plot', 'No suppression figures:', 'No segment has valued test sales.', 'No valued test sale: no error distribution.', 'all-sales backtest and its baselines were not computed', 'were not run', 'No gate was evaluated.']) expect(html).toContain(s);
     expect(svgsOf(html)).toEqual([]);
     expect(markupProblems(html, ['meta'])).toEqual([]);
   });

@@ -1,6 +1,8 @@
 // The report page's charts, each a pure function of report data to one <svg> string (svg.ts says why by hand):
 // reliability of confidence_p10, interval coverage as dots against the nominal band, signed log error histograms and
 // quantile strips, MdAPE of the model beside its baselines.
+import { REPORT_FIGURES } from '../../../registry/groups/report.js';
+import { VALUATION_DISPLAY } from '../../../registry/groups/valuation.js';
 import type { ErrorDistribution, Reliability } from '../report-figures.js';
 import { axisBottom, axisLeft, bandScale, el, label, linearScale, niceTicks, svgFrame, title } from './svg.js';
 
@@ -70,7 +72,8 @@ export function errorHistogram(d: ErrorDistribution, edges: readonly number[]): 
   const maxC = Math.max(1, ...d.counts);
   const y = linearScale([0, maxC], [B, T]);
   const bars = d.counts.map((c, i) => (c === 0 ? '' : el('rect', { x: x(edges[i]) + 0.5, y: y(c), width: Math.max(0.5, x(edges[i + 1]) - x(edges[i]) - 1), height: B - y(c), class: 'bar' }, title(`${edges[i].toFixed(2)} to ${edges[i + 1].toFixed(2)}: ${c}`))));
-  const band = el('rect', { x: x(Math.log(0.9)), y: T, width: x(Math.log(1.1)) - x(Math.log(0.9)), height: B - T, class: 'target-band' });
+  const ppe = VALUATION_DISPLAY.v.ppe_band_frac;
+  const band = el('rect', { x: x(Math.log(1 - ppe)), y: T, width: x(Math.log(1 + ppe)) - x(Math.log(1 - ppe)), height: B - T, class: 'target-band' });
   return svgFrame(W, H, `Signed log error, ${d.group}`, band, ...bars,
     el('line', { x1: x(0), x2: x(0), y1: T, y2: B, class: 'nominal' }),
     label(L, 14, `${d.group} (n ${d.n})`, { class: 'chart-title' }),
@@ -79,7 +82,7 @@ export function errorHistogram(d: ErrorDistribution, edges: readonly number[]): 
     axisBottom(x, B, niceTicks(edges[0], edges[edges.length - 1], 6), (v) => v.toFixed(1), 'ln(estimate / price)'));
 }
 
-/** One strip per group: 5–95 whisker, 10–90 bar, 25–75 box, median tick, on a shared ln(estimate / price) axis. */
+/** One strip per group: the registry's error quantiles (default 5–95 whisker, 10–90 bar, 25–75 box, median tick) on a shared ln(estimate / price) axis. */
 export function quantileStrips(groups: readonly ErrorDistribution[], limit: number): string {
   const W = 760, L = 210, R = 150, T = 10, rowH = 26;
   const H = T + groups.length * rowH + 44;
@@ -89,7 +92,11 @@ export function quantileStrips(groups: readonly ErrorDistribution[], limit: numb
     const cy = T + i * rowH + rowH / 2;
     const q = new Map(g.quantiles.map((e) => [e.p, e.value]));
     const at = (p: number): number | undefined => q.get(p);
-    const [p05, p10, p25, p50, p75, p90, p95] = [0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.95].map(at);
+    // The registry's quantiles, outermost pair first: whisker, bar, box, then the median in the middle.
+    const qs = REPORT_FIGURES.v.error_quantiles;
+    const pair = (k: number): [number | undefined, number | undefined] => [at(qs[k]), at(qs[qs.length - 1 - k])];
+    const [[p05, p95], [p10, p90], [p25, p75]] = [pair(0), pair(1), pair(2)];
+    const p50 = at(qs[(qs.length - 1) / 2]);
     const name = label(L - 8, cy + 4, g.group, { 'text-anchor': 'end' });
     if (p50 === undefined) return el('g', {}, name, label(L + 4, cy + 4, 'no valued sales', { class: 'note' }));
     const parts = [
@@ -126,4 +133,27 @@ export function mdapeChart(groups: readonly MdapeGroup[]): string {
     return el('g', {}, label(L - 8, y0 + (names.length * barH) / 2 + 4, g.group, { 'text-anchor': 'end' }), ...bars);
   });
   return svgFrame(W, H, 'MdAPE of the model beside its baselines', ...rows, axisBottom(x, T + groups.length * groupH, niceTicks(0, max * 1.05, 5), (v) => `${Math.round(v * 1000) / 10}%`, 'MdAPE (median |estimate − price| / price)'));
+}
+
+export type ShareRow = { label: string; n: number; parts: ReadonlyArray<{ name: string; share: number }> };
+
+/** One stacked bar per row: the shares of its sales by outcome (class `share-<name>`), written beside it with its n. */
+export function shareChart(rows: readonly ShareRow[], name: string): string {
+  const W = 760, L = 210, R = 190, T = 10, rowH = 24;
+  const H = T + rows.length * rowH + 44;
+  const x = linearScale([0, 1], [L, W - R]);
+  const marks = rows.map((r, i) => {
+    const cy = T + i * rowH + rowH / 2;
+    let at = 0;
+    const segs = r.parts.map((p) => {
+      const seg = p.share > 0 ? el('rect', { x: x(at), y: cy - 8, width: x(at + p.share) - x(at), height: 16, class: `share-${p.name}` }) : '';
+      at += p.share;
+      return seg;
+    });
+    const text = r.parts.map((p) => `${p.name} ${pct1(p.share)}`).join(', ');
+    const last = r.parts[r.parts.length - 1];
+    return el('g', {}, title(`${r.label}: ${text} of ${r.n}`), label(L - 8, cy + 4, r.label, { 'text-anchor': 'end' }), ...segs, label(W - R + 8, cy + 4, `${last.name} ${pct1(last.share)} (n ${r.n})`));
+  });
+  const legend = label(L, H - 4, rows[0]?.parts.map((p) => p.name).join(' · ') ?? '', { class: 'note' });
+  return svgFrame(W, H, name, ...marks, axisBottom(x, T + rows.length * rowH, niceTicks(0, 1, 5), (v) => `${Math.round(v * 100)}%`, 'share of the sales'), legend);
 }

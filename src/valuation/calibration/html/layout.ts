@@ -41,6 +41,7 @@ svg.chart{max-width:100%;height:auto;font-size:11px;fill:#1d2329}
 .target-band{fill:#e3f1e6}.bar{fill:#4c78a8}.est-1{fill:#b8860b}.est-2{fill:#9c6ade}
 .bin-dot{fill:#4c78a8;fill-opacity:.75;stroke:#fff}.ci{stroke:#4c78a8;stroke-width:2}.key-dot{fill:#9aa5b1}
 .cov-dot{fill:#4c78a8}.oracle-ring{fill:none;stroke:#b8860b;stroke-width:2}.note{fill:#4a5560;font-size:11px}
+.share-valued,.share-point{fill:#4c78a8}.share-range{fill:#a9c1dc}.share-suppressed{fill:#d9822b}
 .whisker{stroke:#6b7680}.q-bar{fill:#a9c1dc}.q-box{fill:#4c78a8}.q-median{stroke:#1d2329;stroke-width:2}
 `;
 

@@ -2,12 +2,12 @@
 // function of the report, so `avm calibrate --report --html FILE` writes it and the service can serve the same page.
 import { el, escapeHtml } from './svg.js';
 import { page, para, table } from './layout.js';
-import { baselinesSection, besideSection, coverageSection, errorsSection, gatesSection, reliabilitySection, summarySection, type HtmlReportInput } from './sections.js';
+import { baselinesSection, besideSection, coverageSection, errorsSection, gatesSection, reliabilitySection, summarySection, suppressionSection, type HtmlReportInput } from './sections.js';
 
 export type { HtmlReportInput } from './sections.js';
 
 const CONTENTS: ReadonlyArray<[string, string]> = [
-  ['summary', 'Per segment'], ['reliability', 'Reliability'], ['coverage', 'Coverage'], ['errors', 'Errors'],
+  ['summary', 'Per segment'], ['reliability', 'Reliability'], ['coverage', 'Coverage'], ['errors', 'Errors'], ['suppression', 'Suppression'],
   ['baselines', 'Baselines'], ['tier2-rent', 'Tier 2 and rent'], ['gates', 'Gates'],
 ];
 
@@ -28,5 +28,5 @@ function header(r: HtmlReportInput): string {
 
 /** The report page (UTF-8 HTML document). `preface`: built sections placed after the header (the service's GET /model adds the registry standing and data vintages). */
 export function renderReportHtml(r: HtmlReportInput, ...preface: string[]): string {
-  return page(`Calibration report ${r.version}`, header(r), ...preface, summarySection(r), reliabilitySection(r), coverageSection(r), errorsSection(r), baselinesSection(r), besideSection(r), gatesSection(r));
+  return page(`Calibration report ${r.version}`, header(r), ...preface, summarySection(r), reliabilitySection(r), coverageSection(r), errorsSection(r), suppressionSection(r), baselinesSection(r), besideSection(r), gatesSection(r));
 }

@@ -3,7 +3,7 @@ import { REPORT_FIGURES } from '../../../registry/groups/report.js';
 import { TIER1 } from '../../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../../registry/groups/valuation.js';
 import type { CalibrationReport } from '../job.js';
-import { coverageChart, errorHistogram, mdapeChart, quantileStrips, reliabilityChart, type MdapeGroup } from './charts.js';
+import { coverageChart, errorHistogram, mdapeChart, quantileStrips, reliabilityChart, shareChart, type MdapeGroup, type ShareRow } from './charts.js';
 import { empty, numOr, para, pctOr, section, table } from './layout.js';
 import { el, escapeHtml } from './svg.js';
 
@@ -51,6 +51,23 @@ export function errorsSection(r: HtmlReportInput): string {
 }
 
 const KIND_LABEL: Record<string, string> = { arv: 'ARV vs renovated/new', as_is: 'as-is vs the rest', overall: 'overall' };
+
+/**
+ * How often serving refused: the share of test sales suppressed per segment (Tier 1 on the test half), and for every
+ * arms-length sale of the holdout the point / range / suppressed shares under the display serving gives it.
+ */
+export function suppressionSection(r: HtmlReportInput): string {
+  const intro = para('A suppressed sale got no value (a refusal, counted in n, never dropped); a range shows low–high without a midpoint. Shares of the test sales under the display each sale\'s calibration row allows.');
+  const segs: ShareRow[] = r.rows.filter((x) => x.n > 0 && x.suppressionRate !== null).map((x) => ({ label: x.group, n: x.n, parts: [{ name: 'valued', share: 1 - x.suppressionRate! }, { name: 'suppressed', share: x.suppressionRate! }] }));
+  const outcomes: ShareRow[] = (r.allSales?.rows ?? []).filter((m) => m.nOutcome > 0 && m.pointShare !== null).map((m) => ({
+    label: `${KIND_LABEL[m.kind] ?? m.kind} · ${m.group}`, n: m.nOutcome,
+    parts: [{ name: 'point', share: m.pointShare! }, { name: 'range', share: m.rangeShare ?? 0 }, { name: 'suppressed', share: m.suppressedShare ?? 0 }],
+  }));
+  if (!segs.length && !outcomes.length) return section('suppression', 'Suppression and the display ladder', intro, empty('No suppression figures: no segment has test sales and the all-sales backtest was not computed.'));
+  return section('suppression', 'Suppression and the display ladder', intro,
+    el('h3', {}, 'Tier 1 by segment'), segs.length ? shareChart(segs, 'Suppressed share by segment') : empty('No segment has test sales.'),
+    el('h3', {}, 'Every arms-length sale, as served'), outcomes.length ? shareChart(outcomes, 'What serving showed, every arms-length sale') : empty('The all-sales backtest was not computed in this report.'));
+}
 
 /**
  * Model, oracle and naive on the same sales: the all-sales rows (every arms-length sale of the holdout against the value
