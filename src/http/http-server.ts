@@ -41,9 +41,10 @@ function appErrorOfParserError(code: string | undefined): AppError {
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }): void {
   if (err.code !== 'ECONNRESET' && socket.writable && (socket.bytesWritten ?? 0) === 0) {
     const e = appErrorOfParserError(err.code);
-    const body = JSON.stringify(errorBody(e, randomUUID()));
+    const requestId = randomUUID();
+    const body = JSON.stringify(errorBody(e, requestId));
     socket.write(
-      `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

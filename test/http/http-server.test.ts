@@ -89,6 +89,15 @@ describe('createHttpServer(handler, limits)', () => {
     expect(JSON.parse(r!.reply.slice(r!.reply.indexOf('\r\n\r\n') + 4)).error.code).toBe('validation_failed');
   });
 
+  it('names the error body\'s request id in an X-Request-Id header too, as every other answer does', async () => {
+    const { port } = await start(FAST);
+    const r = await sendAndWait(port, 'GET /x HTTP/1.1\r\nHost a\r\n\r\n', 3_000);
+    const head = r!.reply.slice(0, r!.reply.indexOf('\r\n\r\n'));
+    const body = JSON.parse(r!.reply.slice(r!.reply.indexOf('\r\n\r\n') + 4)) as { error: { request_id: string } };
+    expect(body.error.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(head).toContain(`\r\nX-Request-Id: ${body.error.request_id}\r\n`);
+  });
+
   it('drops connections beyond maxConnections', async () => {
     const { port } = await start(FAST);
     const held = await Promise.all([0, 1].map(() => new Promise<Socket>((ok) => {
