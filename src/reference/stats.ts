@@ -68,3 +68,11 @@ function sortedCopy(xs: ArrayLike<number>): Float64Array {
   const a = Float64Array.from(xs);
   return sortF64Prefix(a, a.length);
 }
+
+const LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
+
+/** Log density of the normal distribution with mean `m` and standard deviation `s` at `x`. */
+export const normalLogPdf = (x: number, m: number, s: number): number => -0.5 * ((x - m) / s) ** 2 - Math.log(s) - LOG_SQRT_2PI;
+
+/** Density of the normal distribution with mean `m` and standard deviation `s` at `x`. */
+export const normalPdf = (x: number, m: number, s: number): number => Math.exp(normalLogPdf(x, m, s));

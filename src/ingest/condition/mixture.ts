@@ -5,7 +5,7 @@
 // repair-condition flags move the prior, by as much as the data says they do), so a flag is evidence weighed by the
 // fit, not a rule. Fitted by EM; hand-written because it is short and specific to us (grouped priors, class slopes).
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
-import { quantileType7 } from '../../reference/stats.js';
+import { normalLogPdf, normalPdf, quantileType7 } from '../../reference/stats.js';
 
 /** Classes in order of their means: 0 distressed, 1 dated, 2 renovated. */
 export const N_CLASSES = 3;
@@ -20,8 +20,8 @@ export type Mixture = {
   n: number;
 };
 
-const SQRT_2PI = Math.sqrt(2 * Math.PI);
-const dens = (r: number, m: number, s: number): number => Math.exp(-0.5 * ((r - m) / s) ** 2) / (s * SQRT_2PI);
+/** Class k's log-likelihood of one residual r at cost c. */
+export const classLogLik = (m: Mixture, r: number, c: number, k: number): number => normalLogPdf(r, m.mean[k] + m.slope[k] * c, m.sd[k]);
 
 /**
  * Posterior class probabilities with extra class log-likelihoods (other evidence on the same house, parcel-evidence.ts)
@@ -30,8 +30,7 @@ const dens = (r: number, m: number, s: number): number => Math.exp(-0.5 * ((r - 
 export function posteriorWith(m: Mixture, r: number, c: number, g: number, extra: Float64Array, offset: number, out: Float64Array): void {
   let max = -Infinity;
   for (let k = 0; k < N_CLASSES; k++) {
-    const z = (r - (m.mean[k] + m.slope[k] * c)) / m.sd[k];
-    const lw = Math.log(Math.max(m.weight[g][k], 1e-300)) - 0.5 * z * z - Math.log(m.sd[k]) + extra[offset + k];
+    const lw = Math.log(Math.max(m.weight[g][k], 1e-300)) + classLogLik(m, r, c, k) + extra[offset + k];
     out[offset + k] = lw;
     if (lw > max) max = lw;
   }
@@ -67,7 +66,7 @@ export function fitMixture(r: Float64Array, cost: Float64Array, grp: Uint8Array,
     for (let i = 0; i < n; i++) {
       const c = cost[i], y = r[i];
       let z = 0;
-      for (let k = 0; k < N_CLASSES; k++) z += (post[k] = m.weight[grp[i]][k] * dens(y, m.mean[k] + m.slope[k] * c, m.sd[k]));
+      for (let k = 0; k < N_CLASSES; k++) z += (post[k] = m.weight[grp[i]][k] * normalPdf(y, m.mean[k] + m.slope[k] * c, m.sd[k]));
       ll += Math.log(Math.max(z, 1e-300));
       for (let k = 0; k < N_CLASSES; k++) {
         const w = z > 0 ? post[k] / z : 1 / N_CLASSES;

@@ -4,16 +4,8 @@
 // class log-likelihoods are added to the sale's own (sales treated as independent given the class). Earlier only: a
 // comp's label must not depend on sales after it (the backtest values each sale from what was known before it).
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
-import { N_CLASSES, type Mixture } from './mixture.js';
+import { classLogLik, N_CLASSES, type Mixture } from './mixture.js';
 import type { ConditionInput } from './types.js';
-
-const LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
-
-/** Class log-likelihood of one residual at cost c. */
-export function classLogLik(m: Mixture, r: number, c: number, k: number): number {
-  const z = (r - (m.mean[k] + m.slope[k] * c)) / m.sd[k];
-  return -0.5 * z * z - Math.log(m.sd[k]) - LOG_SQRT_2PI;
-}
 
 /**
  * Per row (n × N_CLASSES, zero for rows without other evidence): the summed class log-likelihoods of the earlier

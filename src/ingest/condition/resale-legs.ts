@@ -3,14 +3,12 @@
 // the two legs' cross-fitted residuals (same parcel, same fold, same model: the location and the facts cancel, the
 // county-quarter levels adjust for time). Each sale is in at most one pair.
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
-import { meanSd, median } from '../../reference/stats.js';
+import { meanSd, median, normalPdf } from '../../reference/stats.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import type { ConditionInput } from './types.js';
 
 export type ResalePair = { buy: number; sell: number; upliftLog: number; prob: number };
 
-const SQRT_2PI = Math.sqrt(2 * Math.PI);
-const dens = (u: number, m: number, s: number): number => Math.exp(-0.5 * ((u - m) / s) ** 2) / (s * SQRT_2PI);
 
 /** Consecutive scored sales of the same parcel within the resale window: [earlier, later, uplift]. */
 function consecutivePairs(x: ConditionInput, resid: Float64Array): Array<[number, number, number]> {
@@ -50,7 +48,7 @@ export function resalePairs(x: ConditionInput, resid: Float64Array): ResalePair[
   for (const [buy, sell, u] of picked) {
     if (used.has(buy) || used.has(sell)) continue;
     used.add(buy).add(sell);
-    const l1 = share * dens(u, m1, sd1), l0 = (1 - share) * dens(u, center, sd0);
+    const l1 = share * normalPdf(u, m1, sd1), l0 = (1 - share) * normalPdf(u, center, sd0);
     out.push({ buy, sell, upliftLog: u, prob: l1 / (l1 + l0) });
   }
   return out;
