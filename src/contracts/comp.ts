@@ -2,6 +2,8 @@
 // Caps (index factor clamp, ±15% GLA adjustment) are checked here or in valuation-invariants.ts.
 import { z } from 'zod';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
+import { DOORS } from '../registry/groups/doors.js';
+import { LatSchema, LonSchema } from './common.js';
 import { IsoDateSchema } from './subject.js';
 
 /** Rejection reasons the kernel emits, by code (index). Order is part of the ABI. */
@@ -29,6 +31,9 @@ export const CompConditionSchema = z.enum(COMP_CONDITIONS);
 export const CONDITION_SOURCES = ['feed', 'resale_leg', 'hedonic', 'year_built', 'flags', 'unknown'] as const;
 export const ConditionSourceSchema = z.enum(CONDITION_SOURCES);
 
+const COMP_LAT_TEXT = `latitude of the sale's parcel, WGS84 degrees rounded to ${DOORS.v.comp_coord_decimals} places (about 1 m)`;
+const COMP_LON_TEXT = `longitude of the sale's parcel, WGS84 degrees rounded to ${DOORS.v.comp_coord_decimals} places (about 1 m)`;
+
 const [INDEX_MIN, INDEX_MAX] = COMP_POLICY.v.time_index_clamp;
 
 export const CompSchema = z.object({
@@ -42,6 +47,9 @@ export const CompSchema = z.object({
   sale_year: z.number().int().nullable(),
   sale_date: IsoDateSchema.nullable(),
   dist_mi: z.number().nonnegative(),
+  /** Where the sale's parcel is (WGS84 degrees, doors.comp_coord_decimals places), so a client can draw the comp. */
+  lat: LatSchema.describe(COMP_LAT_TEXT),
+  lon: LonSchema.describe(COMP_LON_TEXT),
   sqft: z.number().positive().nullable(),
   beds: z.number().int().nonnegative().nullable(),
   condition: CompConditionSchema,
@@ -68,5 +76,8 @@ export const CompRejectionSchema = z.object({
   sale_date: IsoDateSchema.nullable(),
   price: z.number().nonnegative(),
   dist_mi: z.number().nonnegative(),
+  /** Where the rejected sale's parcel is (as on CompSchema). */
+  lat: LatSchema.describe(COMP_LAT_TEXT),
+  lon: LonSchema.describe(COMP_LON_TEXT),
 });
 export type CompRejection = z.infer<typeof CompRejectionSchema>;

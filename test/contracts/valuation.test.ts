@@ -88,8 +88,9 @@ describe('part schemas', () => {
   });
 
   it('CompRejectionSchema: reasons are open-ended snake_case, the kernel codes are known', () => {
-    const rej = { pin: '1', reason: 'quitclaim_deed', sale_date: null, price: 5000, dist_mi: 0.4 };
+    const rej = { pin: '1', reason: 'quitclaim_deed', sale_date: null, price: 5000, dist_mi: 0.4, lat: 41.9, lon: -87.7 };
     expect(CompRejectionSchema.safeParse(rej).success).toBe(true);
+    expect(CompRejectionSchema.safeParse({ ...rej, lat: undefined }).success, 'a rejected comp must be drawable').toBe(false);
     expect(CompRejectionSchema.safeParse({ ...rej, reason: 'future_reason_v3' }).success).toBe(true);
     expect(CompRejectionSchema.safeParse({ ...rej, reason: 'Not Snake' }).success).toBe(false);
     expect(isKnownRejectionReason('quitclaim_deed')).toBe(true);

@@ -6,6 +6,15 @@ import { haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE, CONDITION_SOURCE_CODE } from '../../store/columns.js';
 import { type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
+import { DOORS } from '../../registry/groups/doors.js';
+
+const COORD_SCALE = 10 ** DOORS.v.comp_coord_decimals;
+const roundCoord = (deg: number): number => Math.round(deg * COORD_SCALE) / COORD_SCALE;
+
+/** Where a sale row's parcel is, rounded (doors.comp_coord_decimals: ~1 m), so a client can draw the comp. */
+export function saleLocationOf(c: SalesColumns, row: number): { lat: number; lon: number } {
+  return { lat: roundCoord(c.lat[row]), lon: roundCoord(c.lon[row]) };
+}
 
 const CONDITION_BY_CODE: Record<number, Comp['condition']> = {
   [CONDITION_CODE.distressed]: 'distressed',
@@ -50,6 +59,7 @@ export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
     sale_year: saleYearOf(c, a.row),
     sale_date: saleDateOf(c, a.row),
     dist_mi: a.distMi,
+    ...saleLocationOf(c, a.row),
     sqft: c.sqft[a.row] > 0 ? c.sqft[a.row] : null,
     beds: c.beds[a.row] >= 0 ? c.beds[a.row] : null,
     condition: cond,
@@ -66,6 +76,7 @@ export function toRejection(c: SalesColumns, r: { row: number; reason: string },
     sale_date: isoOfDay(c.saleDay[r.row]),
     price: Math.max(0, c.priceUsd[r.row]),
     dist_mi: haversineMi(lat, lon, c.lat[r.row], c.lon[r.row]),
+    ...saleLocationOf(c, r.row),
   };
 }
 

@@ -1,5 +1,5 @@
 // The display ladder (spec States and transitions, Valuation outcome): the ONLY place that decides point / range /
-// Tier-2 range / area context / suppression, and the ONLY place that rounds displayed money. Never reads as-is (INV-8).
+// Tier-2 range / area context / suppression, and the ONLY place that rounds displayed money (the rule itself: display-money.ts). Never reads as-is (INV-8).
 import type { AreaContext } from '../../contracts/area-context.js';
 import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD } from '../../contracts/area-context.js';
 import type { ArtifactArv } from '../../contracts/artifact.js';
@@ -9,6 +9,7 @@ import type { UnscoredReason, VALUATION_WARNINGS, ValuationDisplay, ValuationOut
 import { AppError } from '../../errors/app-error.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
+import { roundDisplayedUsd, type RoundMode } from './display-money.js';
 import { assessDisagreement } from './disagreement.js';
 import { legacyConfidence } from './ladder-confidence.js';
 import { evidenceLooksValid } from './ladder-evidence-check.js';
@@ -40,22 +41,9 @@ export type LadderDecision = {
   warnings: string[];
 };
 
-// ---------- money rounding (the only place) ----------
+// ---------- money rounding (the only rule: display-money.ts, shared with the browser's evidence panel) ----------
 
-export type RoundMode = 'nearest' | 'down' | 'up';
-
-/**
- * Displayed USD: ≥ money_round_threshold_usd ($100k) to the nearest $1,000, below it to the nearest $100.
- * Bounds round outward (low 'down', high 'up') so rounding never narrows a served interval. Half rounds up.
- */
-export function roundDisplayedUsd(usd: number, mode: RoundMode = 'nearest'): number {
-  if (!Number.isFinite(usd)) throw new AppError('internal_error', `cannot display a non-finite amount: ${usd}`);
-  const v = VALUATION_DISPLAY.v;
-  const step = Math.abs(usd) >= v.money_round_threshold_usd ? v.money_round_step_large_usd : v.money_round_step_small_usd;
-  const q = usd / step;
-  const r = mode === 'down' ? Math.floor(q) : mode === 'up' ? Math.ceil(q) : Math.floor(q + 0.5);
-  return r * step + 0; // + 0 turns -0 into 0
-}
+export { roundDisplayedUsd, type RoundMode } from './display-money.js';
 
 const roundOrNull = (usd: number | null | undefined, mode: RoundMode): number | null => (usd == null ? null : roundDisplayedUsd(usd, mode));
 

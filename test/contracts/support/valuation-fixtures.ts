@@ -47,6 +47,8 @@ export function comp(i: number): Comp {
     sale_year: 2026,
     sale_date: '2026-03-01',
     dist_mi: 0.2 + 0.01 * i,
+    lat: 41.89 + 0.001 * i,
+    lon: -87.72,
     sqft: 2000,
     beds: 4,
     condition: 'renovated',
@@ -57,7 +59,7 @@ export function comp(i: number): Comp {
 }
 export const comps = (n: number): Comp[] => Array.from({ length: n }, (_, i) => comp(i));
 
-export const REJECTED: CompRejection[] = [{ pin: '16011140239999', reason: 'quitclaim_deed', sale_date: '2026-01-05', price: 90_000, dist_mi: 0.3 }];
+export const REJECTED: CompRejection[] = [{ pin: '16011140239999', reason: 'quitclaim_deed', sale_date: '2026-01-05', price: 90_000, dist_mi: 0.3, lat: 41.894, lon: -87.716 }];
 
 export function calibration(display: CalibrationSegment['display'] = 'point'): CalibrationSegment {
   return { segment: 'mf2_4_city', version: 'cal-test-1', q80Lo: 0.9, q80Hi: 1.12, confidenceP10: 58, display };

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValuationSchema, type Valuation } from '../../../src/contracts/valuation.js';
 import { legacyConfidence } from '../../../src/valuation/decide/ladder-confidence.js';
+import { DOORS } from '../../../src/registry/groups/doors.js';
 import { valueProperty } from '../../../src/valuation/value.js';
 import { SUBJECT, calTable, contextOf, renovatedRows, salesOf, tractAround, type Row } from '../tier1-fixture.js';
 
@@ -137,11 +138,30 @@ describe('Tier-1 ladder rows', () => {
   it('every comp carries every Comp field and rejections carry reasons', () => {
     const rows: Row[] = [...renovatedRows(6), { price: 5_000, distMi: 0.2 }, { price: 300_000, distMi: 0.2, deed: 'quitclaim' }];
     const v = value(rows, 'point');
-    const keys = ['pin', 'price', 'indexed_price', 'index_factor', 'gla_adj', 'sale_year', 'sale_date', 'dist_mi', 'sqft', 'beds', 'condition', 'condition_source', 'condition_prob', 'similarity'];
+    const keys = ['pin', 'price', 'indexed_price', 'index_factor', 'gla_adj', 'sale_year', 'sale_date', 'dist_mi', 'lat', 'lon', 'sqft', 'beds', 'condition', 'condition_source', 'condition_prob', 'similarity'];
     for (const c of v.arv.comps ?? []) expect(Object.keys(c).sort()).toEqual([...keys].sort());
     // hand-built columns record no provenance: the evidence says so instead of inventing one
     for (const c of v.arv.comps ?? []) expect([c.condition_source, c.condition_prob]).toEqual(['unknown', null]);
     expect(v.artifact?.comps_rejected.map((r) => r.reason).sort()).toEqual(['price_under_10k', 'quitclaim_deed']);
+  });
+
+  it('accepted and rejected comps carry their sale\'s location, rounded to doors.comp_coord_decimals, so they can be drawn', () => {
+    const rows: Row[] = [...renovatedRows(6), { price: 300_000, distMi: 0.2, deed: 'quitclaim', east: true }];
+    const ctx = contextOf(salesOf(rows), { calibration: calTable('sfh_city', 'point') });
+    const v = valueProperty(subject, ctx);
+    const scale = 10 ** DOORS.v.comp_coord_decimals;
+    const located = [...(v.arv.comps ?? []), ...(v.artifact?.comps_rejected ?? [])];
+    expect(located.length).toBe(7);
+    for (const c of located) {
+      // the fixture puts every sale north or east of the subject at its distance; the point is that sale's, rounded
+      const row = Array.from(ctx.sales.lat.keys()).find((i) => ctx.sales.pin(i) === c.pin) as number;
+      expect(c.lat).toBe(Math.round(ctx.sales.lat[row] * scale) / scale);
+      expect(c.lon).toBe(Math.round(ctx.sales.lon[row] * scale) / scale);
+      expect(Math.abs(c.lat - ctx.sales.lat[row])).toBeLessThanOrEqual(0.5 / scale + 1e-12);
+    }
+    const rejected = v.artifact?.comps_rejected[0];
+    expect(rejected?.reason).toBe('quitclaim_deed');
+    expect(rejected?.lon).toBeGreaterThan(SUBJECT.lon); // the east-lying sale is drawn east of the subject
   });
 
   it('no Tier 1 but an eligible hedonic segment in Cook: the Tier-2 range (hedonic_v1), never a point', () => {
