@@ -37,6 +37,11 @@ const LISTING_COLOUR: ExpressionSpecification = ['case', ['==', ['get', 'percent
 export function createMapView(container: HTMLElement, options: { hash: boolean; fetchJson: (path: string) => Promise<unknown> }): MapView {
   const map = new MapLibreMap({ container, style: STYLE, bounds: COVERAGE_BOUNDS, hash: options.hash, attributionControl: false, canvasContextAttributes: { preserveDrawingBuffer: true } });
   const ready = new Promise<void>((resolve) => map.once('load', () => resolve()));
+  // Without a URL hash inside a host, the view is written on the container so a test (or a reader) can see it.
+  map.on('moveend', () => {
+    const c = map.getCenter();
+    container.dataset.view = `${c.lat.toFixed(5)},${c.lng.toFixed(5)},${map.getZoom().toFixed(2)}`;
+  });
   void ready.then(() => {
     for (const id of ['listings', 'rejected', 'accepted', 'subject']) map.addSource(id, { type: 'geojson', data: collection([]) });
     map.addLayer({ id: 'listings', type: 'circle', source: 'listings', paint: { 'circle-radius': 5, 'circle-color': LISTING_COLOUR, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1 } });
