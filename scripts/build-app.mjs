@@ -3,7 +3,7 @@
 // from node_modules) into ONE self-contained HTML, dist/web/app.html, that src/mcp/app/map-app.ts serves as the
 // `ui://avm/map.html` resource. Script, styles (MapLibre's CSS and ours) and MapLibre's worker are inlined: a host
 // renders the page in a sandbox that may load nothing from outside. `buildApp()` is also callable from build.mjs.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,10 @@ export async function buildApp({ root = REPO_ROOT } = {}) {
   const html = appHtml({ js, css });
   const file = join(root, 'dist', 'web', 'app.html');
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, html);
+  // Written aside then renamed: a server (or a parallel test) reading the page never sees half of it.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, html);
+  renameSync(partial, file);
   return { file, bytes: Buffer.byteLength(html) };
 }
 

@@ -4,7 +4,7 @@
 // without apps read. The page's own reading of a real get_comps result is checked with the app's scene module.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../scripts/build-app.mjs';
-import { MAP_APP_MIME_TYPE, MAP_APP_TOOLS, MAP_APP_URI } from '../../src/mcp/app/map-app.js';
+import { MAP_APP_MIME_TYPE, MAP_APP_TOOLS, MAP_APP_URI, readAppHtml } from '../../src/mcp/app/map-app.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { sceneOfResult, toolOfResult } from '../../src/web/client/app-scene.js';
 import { bearer, mcpClient, mintKey, modernMcpClient, startDoors } from './support.js';
@@ -107,5 +107,11 @@ describe.each([
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('the page file', () => {
+  it('not built yet is not_implemented naming the build command', async () => {
+    await expect(readAppHtml('/nonexistent/dist/web/app.html')).rejects.toMatchObject({ code: 'not_implemented', message: expect.stringMatching(/node scripts\/build-app\.mjs/) });
   });
 });

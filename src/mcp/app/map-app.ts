@@ -30,12 +30,13 @@ export const MAP_APP_TOOLS: ReadonlySet<string> = new Set([
  */
 const NO_OUTSIDE_ORIGINS = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
 
-async function readAppHtml(): Promise<string> {
+/** The built page; not built yet is `not_implemented` naming the build command (a clear error, not a crash). */
+export async function readAppHtml(path: string = MAP_APP_HTML_PATH): Promise<string> {
   try {
-    return await readFile(MAP_APP_HTML_PATH, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    throw new AppError('not_implemented', `the MCP App page is not built (${MAP_APP_HTML_PATH} is missing): run \`node scripts/build-app.mjs\``);
+    throw new AppError('not_implemented', `the MCP App page is not built (${path} is missing): run \`node scripts/build-app.mjs\``);
   }
 }
 

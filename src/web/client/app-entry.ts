@@ -24,7 +24,8 @@ const view = createMapView(document.getElementById('map') as HTMLElement, {
   fetchJson: (path) => Promise.reject(new Error(`${path} is not available inside the MCP App: data comes from tool results`)),
 });
 let toolName: string | null = null;
-let controllerScene: Scene | null = null;
+/** The call's arguments, kept until its result says which tool it was (hosts need not send toolInfo). */
+let lastInput: unknown;
 
 const structuredOf = (r: { structuredContent?: unknown }): Record<string, unknown> | null =>
   typeof r.structuredContent === 'object' && r.structuredContent !== null ? (r.structuredContent as Record<string, unknown>) : null;
@@ -73,8 +74,7 @@ function toolOfContext(ctx: McpUiHostContext | undefined): string | null {
 }
 
 app.ontoolinput = (params) => {
-  const tool = toolName ?? toolOfContext(app.getHostContext());
-  if (tool && CONTROLLER_TOOLS.has(tool)) controllerScene = sceneOfControllerInput(tool, params.arguments);
+  lastInput = params.arguments;
 };
 
 app.ontoolresult = (result) => {
@@ -82,7 +82,8 @@ app.ontoolresult = (result) => {
   if (!tool) return renderNote(panel, 'Nothing to draw', 'The result is not one this map knows.');
   if (CONTROLLER_TOOLS.has(tool)) {
     if (result.isError) return applyResult(tool, result);
-    if (controllerScene) void applyController(controllerScene).catch((e: Error) => renderNote(panel, `${tool}: listings not loaded`, e.message));
+    if (lastInput === undefined) return renderNote(panel, `${tool} acknowledged`, 'The host sent no call arguments, so the map has nothing to move to.');
+    void applyController(sceneOfControllerInput(tool, lastInput)).catch((e: Error) => renderNote(panel, `${tool}: listings not loaded`, e.message));
     return;
   }
   applyResult(tool, result);
