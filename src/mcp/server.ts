@@ -10,6 +10,7 @@ import { toolEntries, type Operation } from '../contracts/operations.js';
 import { bodyOf } from '../contracts/reply.js';
 import { AppError, isAppError } from '../errors/app-error.js';
 import { SERVING_VERSION } from '../registry/versions.js';
+import { registerMapAppResource, registerToolWithApp } from './app/map-app.js';
 
 /** What the door attaches to each request (as `req.auth.extra`) for the tool callbacks to read. */
 export type McpRequestAuth = CallContext;
@@ -43,7 +44,8 @@ export function createMcpServer(operations: ReadonlyMap<string, OperationFn>, lo
     const op = t.op;
     const fn = operations.get(op.id);
     if (!fn) continue;
-    server.registerTool(
+    registerToolWithApp(
+      server,
       t.name,
       {
         description: toolDescription(op.summary, t.replacement),
@@ -55,5 +57,6 @@ export function createMcpServer(operations: ReadonlyMap<string, OperationFn>, lo
       (async (args: unknown, ctx: ServerContext) => runTool(op, fn, args, callOf(ctx), log)) as never,
     );
   }
+  registerMapAppResource(server);
   return server;
 }

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Builds the MCP App page: src/web/client/app-entry.ts bundled by esbuild (MapLibre GL JS and the ext-apps App class
+// from node_modules) into ONE self-contained HTML, dist/web/app.html, that src/mcp/app/map-app.ts serves as the
+// `ui://avm/map.html` resource. Script, styles (MapLibre's CSS and ours) and MapLibre's worker are inlined: a host
+// renders the page in a sandbox that may load nothing from outside. `buildApp()` is also callable from build.mjs.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundles one entry to a minified IIFE string (no file written). */
+async function bundle(entry, define = {}) {
+  const out = await esbuild.build({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', minify: true, write: false, define, legalComments: 'inline', logLevel: 'warning' });
+  return out.outputFiles[0].text;
+}
+
+/** Inline text must not close its element early: `</script` or `</style` inside it would. */
+const inlineSafe = (text, tag) => text.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+
+export function appHtml({ js, css }) {
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>Cook and Lake County valuation map</title>',
+    `<style>${inlineSafe(css, 'style')}</style>`,
+    '</head><body><div id="root"><div id="map" role="region" aria-label="map"></div><aside id="panel" aria-live="polite"></aside></div>',
+    `<script>${inlineSafe(js, 'script')}</script>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+/** Builds dist/web/app.html under `root`; returns its path and size in bytes. */
+export async function buildApp({ root = REPO_ROOT } = {}) {
+  const require = createRequire(join(root, 'package.json'));
+  const worker = await bundle(require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'));
+  const js = await bundle(join(root, 'src', 'web', 'client', 'app-entry.ts'), { __MAPLIBRE_WORKER_SOURCE__: JSON.stringify(worker) });
+  const css = readFileSync(require.resolve('maplibre-gl/dist/maplibre-gl.css'), 'utf8') + readFileSync(join(root, 'src', 'web', 'client', 'app.css'), 'utf8');
+  const html = appHtml({ js, css });
+  const file = join(root, 'dist', 'web', 'app.html');
+  mkdirSync(dirname(file), { recursive: true });
+  // Written aside then renamed: a server (or a parallel test) reading the page never sees half of it.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, html);
+  renameSync(partial, file);
+  return { file, bytes: Buffer.byteLength(html) };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildApp().then(
+    ({ file, bytes }) => console.log(`${file}: ${bytes} bytes`),
+    (e) => {
+      console.error(e.message);
+      process.exitCode = 1;
+    },
+  );
+}
