@@ -1,0 +1,123 @@
+// The open web map's page script (GET / loads it as /assets/map.js): the map view, its two choosers (tract signal,
+// strategy), the owner's key, the live stream of controller records and the evidence panel on click.
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
+import { fetchEvidence, renderEvidence } from './evidence-panel.js';
+import { openLiveStream, type StreamRecord } from './live.js';
+import { SIGNALS, SIGNAL_LABELS, STRATEGIES, type Signal, type Strategy } from './map-layers.js';
+import { createMapView, type MapFilters, type MapView } from './map-view.js';
+import { loadOwnerState, storeKey, storedKey, type StateItem } from './owner-state.js';
+
+const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
+
+async function fetchJson(path: string): Promise<unknown> {
+  const res = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  return res.json();
+}
+
+function select<T extends string>(label: string, values: readonly T[], text: (v: T) => string, onChange: (v: T) => void): HTMLLabelElement {
+  const l = document.createElement('label');
+  l.textContent = label;
+  const s = document.createElement('select');
+  s.name = label.toLowerCase().replace(/\s+/g, '-');
+  for (const v of values) s.append(new Option(text(v), v));
+  s.addEventListener('change', () => onChange(s.value as T));
+  l.append(s);
+  return l;
+}
+
+function applyRecord(view: MapView, rec: StreamRecord, onOwnerChange: () => void): void {
+  const p = (rec.payload ?? {}) as Record<string, unknown>;
+  if (rec.kind === 'fly_to' && typeof p.lat === 'number' && typeof p.lon === 'number') view.flyTo(p.lat, p.lon, typeof p.zoom === 'number' ? p.zoom : undefined);
+  else if (rec.kind === 'highlight' && Array.isArray(p.ids)) view.highlight(p.ids.map(String));
+  else if (rec.kind === 'map_filters_updated') {
+    view.setFilters(p as MapFilters);
+    const strategy = document.querySelector<HTMLSelectElement>('select[name="strategy"]');
+    if (strategy && typeof p.strategy === 'string') strategy.value = p.strategy;
+  } else onOwnerChange(); // a user-state record (only the owner's key receives those)
+}
+
+function renderOwnerState(root: HTMLElement, items: StateItem[]): void {
+  root.replaceChildren();
+  for (const kind of ['favorite', 'note', 'profile', 'preset'] as const) {
+    const mine = items.filter((i) => i.kind === kind);
+    if (mine.length === 0) continue;
+    const h = document.createElement('h3');
+    h.textContent = `${kind}s (${mine.length})`;
+    const ul = document.createElement('ul');
+    for (const i of mine) {
+      const li = document.createElement('li');
+      const r = i.record;
+      li.textContent = String(r.body ?? r.name ?? r.property_id ?? r.address ?? i.id);
+      ul.append(li);
+    }
+    root.append(h, ul);
+  }
+}
+
+function main(): void {
+  const panel = byId('panel');
+  const status = document.createElement('p');
+  status.id = 'stream-status';
+  const ownerRoot = document.createElement('section');
+  ownerRoot.id = 'owner-state';
+  let key = storedKey();
+  const view = createMapView(byId('map'), {
+    hash: true,
+    fetchJson,
+    onSelect: async (target) => {
+      panel.hidden = false;
+      panel.textContent = 'Loading the valuation…';
+      view.showEvidence(renderEvidence(panel, await fetchEvidence(target, key ?? undefined)));
+    },
+  });
+  (window as unknown as { avmMap: MapView }).avmMap = view; // the console's (and the browser tests') handle
+
+  const reloadOwner = async (): Promise<void> => {
+    if (!key) return renderOwnerState(ownerRoot, []);
+    try {
+      const items = await loadOwnerState(key);
+      renderOwnerState(ownerRoot, items);
+      view.setFavorites(new Set(items.filter((i) => i.kind === 'favorite').map((i) => String(i.record.property_id ?? ''))));
+    } catch (e) {
+      ownerRoot.textContent = `Key refused: ${(e as Error).message}`;
+    }
+  };
+  const keyForm = document.createElement('form');
+  const keyInput = document.createElement('input');
+  Object.assign(keyInput, { type: 'password', name: 'key', placeholder: 'API key (kept in this browser)', autocomplete: 'off' });
+  const forget = document.createElement('button');
+  forget.type = 'button';
+  forget.textContent = 'Forget key';
+  keyForm.append(keyInput, forget);
+  keyForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    key = keyInput.value.trim() || null;
+    storeKey(key);
+    keyInput.value = '';
+    void reloadOwner();
+  });
+  forget.addEventListener('click', () => {
+    key = null;
+    storeKey(null);
+    void reloadOwner();
+  });
+
+  byId('controls').append(
+    select<Signal>('Tract signal', SIGNALS, (s) => SIGNAL_LABELS[s], (s) => view.setTractSignal(s)),
+    select<Strategy>('Strategy', STRATEGIES, (s) => s, (s) => view.setFilters({ strategy: s })),
+    keyForm, status, ownerRoot,
+  );
+  void view.ready.then(() => {
+    document.body.dataset.ready = 'true';
+    openLiveStream({
+      onRecord: (rec) => applyRecord(view, rec, () => void reloadOwner()),
+      onTruncated: () => void reloadOwner(),
+      onStatus: (s) => (status.textContent = `live: ${s}`),
+    });
+  });
+  void reloadOwner();
+}
+
+main();
