@@ -6,6 +6,7 @@ import { fetchEvidence, renderEvidence } from './evidence-panel.js';
 import { openLiveStream, type StreamRecord } from './live.js';
 import { SIGNALS, SIGNAL_LABELS, STRATEGIES, type Signal, type Strategy } from './map-layers.js';
 import { createMapView, type MapFilters, type MapView } from './map-view.js';
+import { renderLegend } from './legend.js';
 import { loadOwnerState, storeKey, storedKey, type StateItem } from './owner-state.js';
 
 const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
@@ -104,12 +105,20 @@ function main(): void {
     void reloadOwner();
   });
 
+  const legend = document.createElement('section');
+  legend.id = 'legend';
+  const showSignal = (s: Signal): void => {
+    view.setTractSignal(s);
+    renderLegend(legend, s, view.tractRange(s));
+  };
   byId('controls').append(
-    select<Signal>('Tract signal', SIGNALS, (s) => SIGNAL_LABELS[s], (s) => view.setTractSignal(s)),
+    select<Signal>('Tract signal', SIGNALS, (s) => SIGNAL_LABELS[s], showSignal),
+    legend,
     select<Strategy>('Strategy', STRATEGIES, (s) => s, (s) => view.setFilters({ strategy: s })),
     keyForm, status, ownerRoot,
   );
   void view.ready.then(() => {
+    renderLegend(legend, 'flip_score', view.tractRange('flip_score'));
     document.body.dataset.ready = 'true';
     openLiveStream({
       onRecord: (rec) => applyRecord(view, rec, () => void reloadOwner()),

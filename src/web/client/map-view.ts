@@ -20,6 +20,8 @@ export type MapView = {
   setFilters(f: MapFilters): void;
   filters(): MapFilters;
   setTractSignal(s: Signal): void;
+  /** The lowest and highest value the tracts have for a signal (null: none has one); known once `ready`. */
+  tractRange(s: Signal): [number, number] | null;
   setFavorites(ids: ReadonlySet<string>): void;
   showEvidence(view: EvidenceView): void;
 };
@@ -101,6 +103,7 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
       signal = s;
       paintTracts();
     },
+    tractRange: (s) => signalRanges.get(s) ?? null,
     setFavorites: (ids) => {
       favorites = ids;
       drawFavorites();
