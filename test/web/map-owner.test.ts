@@ -1,11 +1,13 @@
 // The open web map's interactions beyond the controller tools: a click on a listing asks the REST door for that
 // listing's valuation (and a click elsewhere for the point's) and opens the evidence panel; an owner's key, pasted
-// once and kept in the browser, shows the owner's favourites (also as a map layer) and notes, again after a reload.
+// once and kept in the browser, shows the owner's favourites (also as a map layer) and notes, again after a reload. A
+// page opened on a shared view is not moved by controller records older than itself; a fly_to by address is resolved
+// through the REST door.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../src/server.js';
 import { bearer, mintKey, modernMcpClient } from '../mcp/support.js';
-import { launchChromium, openMap, startMapService, type PageLog } from './support.js';
+import { launchChromium, openMap, startMapService, viewOfHash, type PageLog } from './support.js';
 
 type Handle = { avmMap: { map: { project(p: [number, number]): { x: number; y: number }; queryRenderedFeatures(o: object): Array<{ properties: { listing_id: string }; geometry: { coordinates: [number, number] } }> } } };
 
@@ -74,5 +76,27 @@ describe('the map page', () => {
     await page.waitForSelector('#owner-state >> text=favorites (1)');
     await favouritesDrawn(page);
     expect(log.errors).toEqual([]);
+  });
+
+  it('keeps a shared view against older fly_to records, and flies to an address the REST door resolves', async () => {
+    const mcp = await modernMcpClient(service);
+    try {
+      await mcp.callTool({ name: 'fly_to_location', arguments: { lat: 42.25, lon: -88.05, zoom: 11 } }); // before the page
+      const { page: shared, log: sharedLog } = await openMap(browser, `${service.url}/#10/41.8/-87.7`);
+      await shared.waitForFunction(() => (globalThis as unknown as { document: { getElementById(id: string): { textContent: string } } }).document.getElementById('stream-status').textContent === 'live: open');
+      await shared.waitForTimeout(1500); // the replay has arrived by now; a fly_to applied would have moved the view
+      expect(viewOfHash(await shared.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash))).toEqual({ zoom: 10, lat: 41.8, lon: -87.7 });
+
+      const listing = ((await (await fetch(`${service.url}/api/listings/chicago`)).json()) as { listings: Array<{ address: string; lat: number; lon: number }> }).listings[0];
+      await mcp.callTool({ name: 'fly_to_location', arguments: { address: listing.address, zoom: 14 } });
+      await shared.waitForFunction((t) => {
+        const m = /^#([\d.]+)\/(-?[\d.]+)\/(-?[\d.]+)/.exec((globalThis as unknown as { location: { hash: string } }).location.hash);
+        return m !== null && Number(m[1]) === 14 && Math.abs(Number(m[2]) - t.lat) < 0.001 && Math.abs(Number(m[3]) - t.lon) < 0.001;
+      }, listing, { timeout: 5000 });
+      expect(sharedLog.errors).toEqual([]);
+      await shared.close();
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -11,10 +11,30 @@ import { loadOwnerState, storeKey, storedKey, type StateItem } from './owner-sta
 
 const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
 
+/**
+ * The service's clock when this page loaded its data (the Date of the first answer, 1 s resolution). A new page joins
+ * the stream from the start of its replay window; controller records older than the page are history and are not
+ * applied (an old fly_to would override the view the page was opened on). The browser's own clock may be skewed.
+ */
+let loadedAtMs: number | null = null;
+
 async function fetchJson(path: string): Promise<unknown> {
   const res = await fetch(path, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  const date = Date.parse(res.headers.get('Date') ?? '');
+  if (loadedAtMs === null && Number.isFinite(date)) loadedAtMs = date - 1000;
   return res.json();
+}
+
+const isHistory = (rec: StreamRecord): boolean => loadedAtMs !== null && Date.parse(rec.at) < loadedAtMs;
+
+/** fly_to by address only: the REST door resolves the address (GET /api/property answers the subject's position). */
+async function flyToAddress(view: MapView, address: string, zoom: number | undefined, status: HTMLElement): Promise<void> {
+  const res = await fetch(`/api/property?${new URLSearchParams({ address })}`);
+  const body = (await res.json()) as { property?: { lat?: unknown; lon?: unknown }; error?: { message?: string } };
+  const { lat, lon } = body.property ?? {};
+  if (typeof lat === 'number' && typeof lon === 'number') view.flyTo(lat, lon, zoom);
+  else status.textContent = `fly_to ${address}: ${body.error?.message ?? 'the address has no position'}`;
 }
 
 function select<T extends string>(label: string, values: readonly T[], text: (v: T) => string, onChange: (v: T) => void): HTMLLabelElement {
@@ -28,9 +48,12 @@ function select<T extends string>(label: string, values: readonly T[], text: (v:
   return l;
 }
 
-function applyRecord(view: MapView, rec: StreamRecord, onOwnerChange: () => void): void {
+function applyRecord(view: MapView, rec: StreamRecord, status: HTMLElement, onOwnerChange: () => void): void {
+  if (isHistory(rec)) return;
   const p = (rec.payload ?? {}) as Record<string, unknown>;
-  if (rec.kind === 'fly_to' && typeof p.lat === 'number' && typeof p.lon === 'number') view.flyTo(p.lat, p.lon, typeof p.zoom === 'number' ? p.zoom : undefined);
+  const zoom = typeof p.zoom === 'number' ? p.zoom : undefined;
+  if (rec.kind === 'fly_to' && typeof p.lat === 'number' && typeof p.lon === 'number') view.flyTo(p.lat, p.lon, zoom);
+  else if (rec.kind === 'fly_to' && typeof p.address === 'string') void flyToAddress(view, p.address, zoom, status);
   else if (rec.kind === 'highlight' && Array.isArray(p.ids)) view.highlight(p.ids.map(String));
   else if (rec.kind === 'map_filters_updated') {
     view.setFilters(p as MapFilters);
@@ -121,7 +144,7 @@ function main(): void {
     renderLegend(legend, 'flip_score', view.tractRange('flip_score'));
     document.body.dataset.ready = 'true';
     openLiveStream({
-      onRecord: (rec) => applyRecord(view, rec, () => void reloadOwner()),
+      onRecord: (rec) => applyRecord(view, rec, status, () => void reloadOwner()),
       onTruncated: () => void reloadOwner(),
       onStatus: (s) => (status.textContent = `live: ${s}`),
     });
