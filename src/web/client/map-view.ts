@@ -10,7 +10,13 @@ import { SIGNALS, SOURCES, baseStyle, percentileKey, rampOf, type Signal, type S
 import { favoritesCollection, listingFilter, listingsCollection, numericRange, type ListingsBody, type MapFilters } from './map-data.js';
 
 export type { MapFilters };
-export type MapViewOptions = { hash: boolean; fetchJson: (path: string) => Promise<unknown>; onSelect?: (target: { property_id: string } | LngLat) => void };
+export type MapViewOptions = {
+  hash: boolean;
+  fetchJson: (path: string) => Promise<unknown>;
+  onSelect?: (target: { property_id: string } | LngLat) => void;
+  /** MapLibre's worker module; default the service's same-origin /assets/maplibre-gl-worker.mjs (null: MapLibre's own default). */
+  workerUrl?: string | null;
+};
 export type MapView = {
   map: MapLibreMap;
   /** Resolves once every layer's data is on the map. */
@@ -28,10 +34,11 @@ export type MapView = {
 
 /** A fly_to finishes within this long, so a controller's move is on screen (and in the URL hash) promptly. */
 const FLY_MAX_MS = 1200;
-const WORKER_URL = '/assets/maplibre-gl-worker.mjs';
+const DEFAULT_WORKER_URL = '/assets/maplibre-gl-worker.mjs';
 
 export function createMapView(container: HTMLElement, options: MapViewOptions): MapView {
-  maplibregl.setWorkerUrl(new URL(WORKER_URL, location.href).href);
+  const workerUrl = options.workerUrl === undefined ? DEFAULT_WORKER_URL : options.workerUrl;
+  if (workerUrl !== null) maplibregl.setWorkerUrl(new URL(workerUrl, location.href).href);
   const sharedView = options.hash && location.hash.length > 1; // read before MapLibre writes its own
   const map = new maplibregl.Map({ container, style: baseStyle(), hash: options.hash, attributionControl: false, center: [-87.8, 41.9], zoom: 8 });
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
