@@ -3,6 +3,7 @@
 // `./x.ts`). `importLintConfig(rootDir)` builds the same config for any folder shaped like the repo (test/lint uses it).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import tsParser from '@typescript-eslint/parser';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -14,6 +15,9 @@ export const DOMAIN_FOLDERS = [
 ];
 
 const DOORS = ['src/http', 'src/mcp'];
+
+/** Everything under src/ but the browser client's folder (src/web), as repo-relative paths. */
+const SERVER_PATHS = readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'src')).filter((e) => e !== 'web').map((e) => `src/${e}`);
 
 // Resolved paths of the Koa packages (their own files or their @types), wherever node_modules really lives (it may be
 // a symlink): absolute globs, so basePath does not prefix them.
@@ -47,6 +51,15 @@ export const BOUNDARY_ZONES = [
   },
   { target: 'src/workers', from: ['src/app', ...DOORS], message: 'Workers never import the app layer or the doors.' },
   { target: 'src/app', from: DOORS, message: 'The app layer never imports the doors.' },
+  // The browser client (src/web/client, built by esbuild, tsconfig.client.json) and the server share only contracts
+  // (types: the client imports them `import type`, so no zod ships to the browser).
+  {
+    target: 'src/web/client',
+    from: 'src',
+    except: ['web/client', 'contracts'],
+    message: 'The browser client imports only its own folder and contracts/ (types).',
+  },
+  { target: SERVER_PATHS, from: 'src/web/client', message: 'Server code never imports the browser client.' },
 ];
 
 // `import type` (and an import whose every specifier is `type`) is erased at run time: import-x always skips it, there

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 // `npm run build`: compiles with tsc only when its inputs changed. The inputs are every file tsconfig.build.json
-// compiles (src/, bench/), the two tsconfigs and package-lock.json (the compiler and type versions); their digest is
-// written to dist/.build-stamp after a successful tsc, so an unchanged tree starts without compiling.
+// compiles (src/, bench/), the browser client under src/web/client (bundled into dist/web by build-client.mjs), the
+// three tsconfigs and package-lock.json (the compiler, bundler and type versions); their digest is written to
+// dist/.build-stamp after a successful tsc and bundle, so an unchanged tree starts without compiling.
 // `--force` compiles regardless. Plain Node (no TypeScript): it runs before anything is compiled.
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildClient, clientOutputs } from './build-client.mjs';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join('dist', '.build-stamp');
 const SOURCE_DIRS = ['src', 'bench'];
-const SOURCE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
-/** Outputs whose absence means the stamp lies (dist/ partly deleted): the CLI and the worker task module. */
+const SOURCE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'tsconfig.client.json', 'package-lock.json'];
+/** Outputs whose absence means the stamp lies (dist/ partly deleted): the CLI and the worker task module (and the client bundles, clientOutputs). */
 const REQUIRED_OUTPUTS = ['dist/src/cli.js', 'dist/src/workers/tasks/valuation.task.js'];
 /** tsconfig.build.json's incremental state: tsc trusts it and does not re-emit outputs deleted since. */
 const TS_BUILD_INFO = join('dist', '.tsbuildinfo');
@@ -42,12 +44,12 @@ export function sourceDigest(root = REPO_ROOT) {
   return hash.digest('hex');
 }
 
-const hasOutputs = (root) => REQUIRED_OUTPUTS.every((f) => existsSync(join(root, f)));
+const hasOutputs = (root) => [...REQUIRED_OUTPUTS, ...clientOutputs(root)].every((f) => existsSync(join(root, f)));
 const isBuilt = (root, digest) => hasOutputs(root) && existsSync(join(root, STAMP)) && readFileSync(join(root, STAMP), 'utf8').trim() === digest;
 
 /**
- * Compiles `root` (default: this repo) when needed; returns true when tsc ran. Throws when compilation fails (tsc's
- * diagnostics are on stdout).
+ * Compiles `root` (default: this repo) when needed; returns true when tsc ran. Throws when compilation or the client
+ * bundle fails (tsc's and esbuild's diagnostics are on stdout/stderr).
  */
 export function build({ root = REPO_ROOT, force = false } = {}) {
   const digest = sourceDigest(root);
@@ -55,6 +57,7 @@ export function build({ root = REPO_ROOT, force = false } = {}) {
   rmSync(join(root, STAMP), { force: true }); // a failed or interrupted tsc must not leave an old stamp claiming success
   if (!hasOutputs(root)) rmSync(join(root, TS_BUILD_INFO), { force: true });
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  buildClient(root);
   writeFileSync(join(root, STAMP), `${digest}\n`);
   return true;
 }
@@ -63,6 +66,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     build({ force: process.argv.includes('--force') });
   } catch {
-    process.exitCode = 1; // tsc has printed its diagnostics
+    process.exitCode = 1; // tsc or esbuild has printed its diagnostics
   }
 }

@@ -9,6 +9,7 @@ import { privateOperations } from './private-ops.js';
 import { readOperations } from './read-ops.js';
 import { stateOperations } from './state-ops.js';
 import { valuationOperations } from './valuation-ops.js';
+import { webOperations } from './web-ops.js';
 
 /** Who is asking: the caller (key or anonymous) and the request id errors and audit rows carry. */
 export type CallContext = { caller: Caller; requestId: string };
@@ -21,7 +22,7 @@ const STREAMS = new Set(['events']);
 
 /** Every operation's function by id; throws at start-up when one is missing or unknown (a contract without a body). */
 export function buildOperations(svc: ServiceContext, doors: DoorServices): ReadonlyMap<string, OperationFn> {
-  const fns: Record<string, OperationFn> = { ...readOperations(svc, doors), ...stateOperations(svc, doors), ...valuationOperations(svc), ...privateOperations(svc) };
+  const fns: Record<string, OperationFn> = { ...readOperations(svc, doors), ...stateOperations(svc, doors), ...valuationOperations(svc), ...privateOperations(svc), ...webOperations(svc) };
   const ids = new Set(OPERATIONS.map((o) => o.id));
   const missing = [...ids].filter((id) => !STREAMS.has(id) && !fns[id]);
   const unknown = Object.keys(fns).filter((id) => !ids.has(id));

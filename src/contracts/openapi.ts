@@ -37,7 +37,7 @@ function responses(op: Operation): Record<string, unknown> {
   const ok = produces === 'sse'
     ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
     : produces === 'html'
-      ? { description: 'A self-contained HTML page (inline CSS and SVG; Content-Security-Policy allows no script and nothing fetched)', content: { 'text/html': { schema: { type: 'string' } } } }
+      ? { description: 'An HTML page; its Content-Security-Policy header names what it may run and load (the model page: nothing; the map: this service only)', content: { 'text/html': { schema: { type: 'string' } } } }
       : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
   const out: Record<string, unknown> = { [String(op.rest!.status)]: ok };
   const statuses = op.rest!.from === 'body' ? { ...ERROR_STATUSES, ...BODY_ERROR_STATUSES } : ERROR_STATUSES;

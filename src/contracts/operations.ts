@@ -8,6 +8,7 @@ import * as I from './inputs.js';
 import { UiAckSchema, WriteAckSchema } from './common.js';
 import { DealsOutputSchema, DealsQuerySchema, RunListingsOutputSchema, StateOutputSchema, StateQuerySchema } from './private.js';
 import { TractListSchema } from './tracts.js';
+import { NeighborhoodShapesSchema, TownshipShapesSchema, TractShapesSchema } from './geo.js';
 import * as O from './tools.js';
 
 export type { OpScope } from './auth.js';
@@ -46,6 +47,10 @@ export const OPERATIONS: readonly Operation[] = [
   { id: 'spec_error_taxonomy', summary: 'The closed set of error codes with HTTP statuses', scope: 'read', rest: get('/api/spec/error-taxonomy.json'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'model_registry', summary: 'Current champion, artifact digest, promotion-gate summary, rollback pointer', scope: 'read', rest: get('/api/model-registry'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'model_page', summary: 'The champion calibration\'s report as an HTML page (the latest one, labelled not promoted, when no calibration passed the gates), with the registry\'s champion and rollback and the data vintages', scope: 'read', rest: get('/model', 'html'), input: I.EmptyInputSchema, output: z.string() },
+  { id: 'map_page', summary: 'The open web map (HTML): tracts shaded by a location signal, CCAO neighborhood and township outlines, active listings by strategy percentile, live on /api/events; every asset served by this service', scope: 'read', rest: get('/', 'html'), input: I.EmptyInputSchema, output: z.string() },
+  { id: 'tract_shapes', summary: 'GeoJSON FeatureCollection of every mapped Cook and Lake tract polygon with its location signals (strategy location scores, effective tax rate, Section 8 gap; null = no data)', scope: 'read', rest: get('/api/geo/tracts'), input: I.EmptyInputSchema, output: TractShapesSchema },
+  { id: 'neighborhood_shapes', summary: 'GeoJSON FeatureCollection of the CCAO assessment neighborhood outlines (Cook)', scope: 'read', rest: get('/api/geo/neighborhoods'), input: I.EmptyInputSchema, output: NeighborhoodShapesSchema },
+  { id: 'township_shapes', summary: 'GeoJSON FeatureCollection of the CCAO township outlines (Cook)', scope: 'read', rest: get('/api/geo/townships'), input: I.EmptyInputSchema, output: TownshipShapesSchema },
   { id: 'scorecard', summary: 'Per-segment error and suppression rates', scope: 'read', rest: get('/api/metrics/scorecard'), input: I.EmptyInputSchema, output: O.JsonDocumentSchema },
   { id: 'state', summary: 'The caller\'s own favorites, notes, presets and alert profiles, newest write first, paginated by cursor (any valid key)', scope: 'private', rest: get('/api/state'), input: StateQuerySchema, output: StateOutputSchema },
   { id: 'deals', summary: 'The caller\'s saved deals (favorites), newest first, each with its current valuation and score (any valid key)', scope: 'private', rest: get('/api/deals'), input: DealsQuerySchema, output: DealsOutputSchema },

@@ -11,8 +11,10 @@ import type { Drain } from './drain.js';
 import { errorMiddleware } from './errors.js';
 import { registerMetricsRoute } from './metrics-route.js';
 import { accessLogMiddleware } from './middleware/access-log.js';
+import { conditionalGet } from './middleware/conditional-get.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
+import { registerWebAssetRoutes } from './web-assets.js';
 
 /** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. `drain`: the server's. */
 export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor; drain?: Drain };
@@ -24,6 +26,7 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   app.use(accessLogMiddleware({ log: svc.log, metrics }));
   app.use(errorMiddleware((msg, extra) => svc.log.error(msg, extra)));
   if (opts.drain) app.use(opts.drain.middleware);
+  app.use(conditionalGet); // answers with an ETag (the map's layers and assets) become 304s when unchanged
   const doors = openDoorServices(svc);
   const operations = buildOperations(svc, doors);
   mountDoorMiddleware(app, svc, doors);
@@ -36,6 +39,7 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
   registerOperationRoutes(router, operations, doors, svc.shutdown);
   registerMetricsRoute(router, metrics, svc.config.writeSecret);
+  registerWebAssetRoutes(router, svc.config.rootDir);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

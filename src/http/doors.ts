@@ -23,6 +23,7 @@ import { authMiddleware, callerOf } from './middleware/auth.js';
 import { canonicalPathGuard } from './middleware/canonical-path.js';
 import { hostGuard } from './middleware/host-guard.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.js';
+import { isAssetPath } from './web-assets.js';
 
 const GUARDED_PREFIXES = ['/mcp', '/api/events'];
 const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
@@ -40,7 +41,7 @@ function methodGuard(ctx: Context, next: Next): Promise<void> {
 }
 
 export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
-  app.use(canonicalPathGuard((path) => ALLOWED.has(path)));
+  app.use(canonicalPathGuard((path) => ALLOWED.has(path) || isAssetPath(path)));
   app.use(methodGuard);
   const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
   app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
@@ -48,8 +49,9 @@ export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorSe
   app.use(auditMiddleware({ audit: doors.audit }));
   const limit = rateLimitMiddleware({ limiter: doors.limiter });
   // MCP counts its tools/call messages itself. A request carrying the valid operator secret is not public traffic: it
-  // would otherwise count as a rejected key in its IP's anonymous quota; wrong guesses at the secret still do.
-  const exempt = (ctx: Context): boolean => ctx.path === '/mcp' || isOperatorAuthorization(ctx.req.headers.authorization, svc.config.writeSecret);
+  // would otherwise count as a rejected key in its IP's anonymous quota; wrong guesses at the secret still do. The map's
+  // static assets (a page load fetches several) are files, not calls: they do not spend the anonymous quota.
+  const exempt = (ctx: Context): boolean => ctx.path === '/mcp' || isAssetPath(ctx.path) || isOperatorAuthorization(ctx.req.headers.authorization, svc.config.writeSecret);
   app.use((ctx, next) => (exempt(ctx) ? next() : limit(ctx, next)));
   app.use((ctx, next) => operationGuard(ctx, next, svc));
 }

@@ -41,7 +41,7 @@ export function listingsPayload(store: Store, now: Date): { count: number; as_of
     .sort((a, b) => (b.deal_score ?? -1) - (a.deal_score ?? -1) || (a.listing_id < b.listing_id ? -1 : 1))
     .slice(0, LISTINGS_RUN.v.max_active_listings);
   const listings = rows.map((r) => ({
-    listing_id: r.listing_id, address: r.address, zip: r.zip, price: r.price_usd, url: r.url, lat: r.lat, lon: r.lon,
+    listing_id: r.listing_id, address: r.address, zip: r.zip, status: r.status, price: r.price_usd, url: r.url, lat: r.lat, lon: r.lon,
     units: r.units, beds: r.beds, sqft: r.sqft, year_built: r.year_built, property_type: r.property_type, list_date: r.list_date,
     deal_score: r.deal_score, score_basis: r.score_basis, best_strategy: r.best_strategy, percentiles: r.percentiles,
     model_version: r.model_version, scored_at: r.scored_at, reasons: r.reasons, strategy_null_reasons: r.strategy_null_reasons,

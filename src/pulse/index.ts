@@ -42,7 +42,8 @@ export function tractSignalsFor(store: Store, snapshotId: string | null = store.
   return set;
 }
 
-const round = (x: number | null, digits: number): number | null => (x === null ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+/** The one rounding of published tract signals (the tract list, the report, the pulse and the map layer). */
+export const round = (x: number | null, digits: number): number | null => (x === null ? null : Math.round(x * 10 ** digits) / 10 ** digits);
 
 type PublicTract = PublicTractList['tracts'][number];
 

@@ -18,6 +18,8 @@ const REST = [
   'GET /api/spec/constants-registry.json', 'GET /api/spec/error-taxonomy.json', 'GET /api/model-registry', 'GET /model', 'GET /api/metrics/scorecard', 'GET /api/admin/analytics',
   // The spec's private endpoints (Authentication 6).
   'GET /api/state', 'GET /api/deals', 'POST /api/run-listings',
+  // The open web map (issue 15): its page and its GeoJSON layers.
+  'GET /', 'GET /api/geo/tracts', 'GET /api/geo/neighborhoods', 'GET /api/geo/townships',
 ];
 
 describe('OPERATIONS', () => {

@@ -1,7 +1,7 @@
 // scripts/build.mjs (`npm run build`, `npm start`'s prestart): tsc runs only when an input changed since the last
 // successful build. Exercised on a tiny repo-shaped folder with the real tsc (node_modules linked to this repo's),
 // incremental like tsconfig.build.json.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,4 +48,28 @@ describe('build({ root })', () => {
     expect(sourceDigest(root)).toBe(before);
     expect(build({ root })).toBe(true); // the stamp was removed by the failed attempt
   }, 60_000);
+
+  it('type-checks and bundles the browser client into dist/web, and rebuilds when a client file changes or a bundle is lost', () => {
+    mkdirSync(join(root, 'src', 'web', 'client'), { recursive: true });
+    // The server's tsconfig must not compile browser code: the client has its own (DOM lib).
+    writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'dist', rootDir: '.', types: [] }, exclude: ['src/web/client/**'] }));
+    writeFileSync(join(root, 'tsconfig.client.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true, types: [] }, include: ['src/web/client/**/*.ts'] }));
+    writeFileSync(join(root, 'src', 'web', 'client', 'util.ts'), 'export const title = (): string => document.title;\n');
+    writeFileSync(join(root, 'src', 'web', 'client', 'page-entry.ts'), "import { title } from './util.js';\nconsole.log(title());\n");
+    expect(build({ root })).toBe(true);
+    expect(readFileSync(join(root, 'dist', 'web', 'page.js'), 'utf8')).toContain('document.title');
+    expect(build({ root })).toBe(false);
+
+    writeFileSync(join(root, 'src', 'web', 'client', 'util.ts'), 'export const title = (): string => document.URL;\n');
+    expect(build({ root })).toBe(true);
+    expect(readFileSync(join(root, 'dist', 'web', 'page.js'), 'utf8')).toContain('document.URL');
+
+    rmSync(join(root, 'dist', 'web'), { recursive: true });
+    expect(build({ root })).toBe(true);
+    expect(existsSync(join(root, 'dist', 'web', 'page.js'))).toBe(true);
+
+    writeFileSync(join(root, 'src', 'web', 'client', 'util.ts'), 'export const title = (): number => document.title;\n'); // a client type error fails the build
+    expect(() => build({ root })).toThrow();
+    expect(existsSync(join(root, 'dist', '.build-stamp'))).toBe(false);
+  }, 120_000);
 });

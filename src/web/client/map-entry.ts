@@ -1,0 +1,155 @@
+// The open web map's page script (GET / loads it as /assets/map.js): the map view, its two choosers (tract signal,
+// strategy), the owner's key, the live stream of controller records and the evidence panel on click.
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
+import { fetchEvidence, renderEvidence } from './evidence-panel.js';
+import { openLiveStream, type StreamRecord } from './live.js';
+import { SIGNALS, SIGNAL_LABELS, STRATEGIES, type Signal, type Strategy } from './map-layers.js';
+import { createMapView, type MapFilters, type MapView } from './map-view.js';
+import { renderLegend } from './legend.js';
+import { loadOwnerState, storeKey, storedKey, type StateItem } from './owner-state.js';
+
+const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
+
+/**
+ * The service's clock when this page loaded its data (the Date of the first answer, 1 s resolution). A new page joins
+ * the stream from the start of its replay window; controller records older than the page are history and are not
+ * applied (an old fly_to would override the view the page was opened on). The browser's own clock may be skewed.
+ */
+let loadedAtMs: number | null = null;
+
+async function fetchJson(path: string): Promise<unknown> {
+  const res = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  const date = Date.parse(res.headers.get('Date') ?? '');
+  if (loadedAtMs === null && Number.isFinite(date)) loadedAtMs = date - 1000;
+  return res.json();
+}
+
+const isHistory = (rec: StreamRecord): boolean => loadedAtMs !== null && Date.parse(rec.at) < loadedAtMs;
+
+/** fly_to by address only: the REST door resolves the address (GET /api/property answers the subject's position). */
+async function flyToAddress(view: MapView, address: string, zoom: number | undefined, status: HTMLElement): Promise<void> {
+  const res = await fetch(`/api/property?${new URLSearchParams({ address })}`);
+  const body = (await res.json()) as { property?: { lat?: unknown; lon?: unknown }; error?: { message?: string } };
+  const { lat, lon } = body.property ?? {};
+  if (typeof lat === 'number' && typeof lon === 'number') view.flyTo(lat, lon, zoom);
+  else status.textContent = `fly_to ${address}: ${body.error?.message ?? 'the address has no position'}`;
+}
+
+function select<T extends string>(label: string, values: readonly T[], text: (v: T) => string, onChange: (v: T) => void): HTMLLabelElement {
+  const l = document.createElement('label');
+  l.textContent = label;
+  const s = document.createElement('select');
+  s.name = label.toLowerCase().replace(/\s+/g, '-');
+  for (const v of values) s.append(new Option(text(v), v));
+  s.addEventListener('change', () => onChange(s.value as T));
+  l.append(s);
+  return l;
+}
+
+function applyRecord(view: MapView, rec: StreamRecord, status: HTMLElement, onOwnerChange: () => void): void {
+  if (isHistory(rec)) return;
+  const p = (rec.payload ?? {}) as Record<string, unknown>;
+  const zoom = typeof p.zoom === 'number' ? p.zoom : undefined;
+  if (rec.kind === 'fly_to' && typeof p.lat === 'number' && typeof p.lon === 'number') view.flyTo(p.lat, p.lon, zoom);
+  else if (rec.kind === 'fly_to' && typeof p.address === 'string') void flyToAddress(view, p.address, zoom, status);
+  else if (rec.kind === 'highlight' && Array.isArray(p.ids)) view.highlight(p.ids.map(String));
+  else if (rec.kind === 'map_filters_updated') {
+    view.setFilters(p as MapFilters);
+    const strategy = document.querySelector<HTMLSelectElement>('select[name="strategy"]');
+    if (strategy && typeof p.strategy === 'string') strategy.value = p.strategy;
+  } else onOwnerChange(); // a user-state record (only the owner's key receives those)
+}
+
+function renderOwnerState(root: HTMLElement, items: StateItem[]): void {
+  root.replaceChildren();
+  for (const kind of ['favorite', 'note', 'profile', 'preset'] as const) {
+    const mine = items.filter((i) => i.kind === kind);
+    if (mine.length === 0) continue;
+    const h = document.createElement('h3');
+    h.textContent = `${kind}s (${mine.length})`;
+    const ul = document.createElement('ul');
+    for (const i of mine) {
+      const li = document.createElement('li');
+      const r = i.record;
+      li.textContent = String(r.body ?? r.name ?? r.property_id ?? r.address ?? i.id);
+      ul.append(li);
+    }
+    root.append(h, ul);
+  }
+}
+
+function main(): void {
+  const panel = byId('panel');
+  const status = document.createElement('p');
+  status.id = 'stream-status';
+  const ownerRoot = document.createElement('section');
+  ownerRoot.id = 'owner-state';
+  let key = storedKey();
+  const view = createMapView(byId('map'), {
+    hash: true,
+    fetchJson,
+    onSelect: async (target) => {
+      panel.hidden = false;
+      panel.textContent = 'Loading the valuation…';
+      view.showEvidence(renderEvidence(panel, await fetchEvidence(target, key ?? undefined)));
+    },
+  });
+  (window as unknown as { avmMap: MapView }).avmMap = view; // the console's (and the browser tests') handle
+
+  const reloadOwner = async (): Promise<void> => {
+    if (!key) return renderOwnerState(ownerRoot, []);
+    try {
+      const items = await loadOwnerState(key);
+      renderOwnerState(ownerRoot, items);
+      view.setFavorites(new Set(items.filter((i) => i.kind === 'favorite').map((i) => String(i.record.property_id ?? ''))));
+    } catch (e) {
+      ownerRoot.textContent = `Key refused: ${(e as Error).message}`;
+    }
+  };
+  const keyForm = document.createElement('form');
+  const keyInput = document.createElement('input');
+  Object.assign(keyInput, { type: 'password', name: 'key', placeholder: 'API key (kept in this browser)', autocomplete: 'off' });
+  const forget = document.createElement('button');
+  forget.type = 'button';
+  forget.textContent = 'Forget key';
+  keyForm.append(keyInput, forget);
+  keyForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    key = keyInput.value.trim() || null;
+    storeKey(key);
+    keyInput.value = '';
+    void reloadOwner();
+  });
+  forget.addEventListener('click', () => {
+    key = null;
+    storeKey(null);
+    void reloadOwner();
+  });
+
+  const legend = document.createElement('section');
+  legend.id = 'legend';
+  const showSignal = (s: Signal): void => {
+    view.setTractSignal(s);
+    renderLegend(legend, s, view.tractRange(s));
+  };
+  byId('controls').append(
+    select<Signal>('Tract signal', SIGNALS, (s) => SIGNAL_LABELS[s], showSignal),
+    legend,
+    select<Strategy>('Strategy', STRATEGIES, (s) => s, (s) => view.setFilters({ strategy: s })),
+    keyForm, status, ownerRoot,
+  );
+  void view.ready.then(() => {
+    renderLegend(legend, 'flip_score', view.tractRange('flip_score'));
+    document.body.dataset.ready = 'true';
+    openLiveStream({
+      onRecord: (rec) => applyRecord(view, rec, status, () => void reloadOwner()),
+      onTruncated: () => void reloadOwner(),
+      onStatus: (s) => (status.textContent = `live: ${s}`),
+    });
+  });
+  void reloadOwner();
+}
+
+main();

@@ -1,0 +1,141 @@
+// The map view shared by the open web map (GET /) and the MCP App: MapLibre over the service's own GeoJSON layers.
+// Data comes only through `fetchJson` (the web page fetches same-origin; the app goes through its host), so the view
+// never reaches anywhere itself. Listings are coloured by the chosen strategy's inventory percentile; an unscored row
+// (null percentile) is drawn grey as unscored, never as 0. Controller records (fly_to, highlight, map filters) and the
+// evidence of a clicked listing or point are applied through the returned handle.
+import * as maplibregl from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { EvidenceView, LngLat } from './evidence-panel.js';
+import { SIGNALS, SOURCES, baseStyle, percentileKey, rampOf, type Signal, type Strategy } from './map-layers.js';
+import { favoritesCollection, listingFilter, listingsCollection, numericRange, type ListingsBody, type MapFilters } from './map-data.js';
+
+export type { MapFilters };
+export type MapViewOptions = {
+  hash: boolean;
+  fetchJson: (path: string) => Promise<unknown>;
+  onSelect?: (target: { property_id: string } | LngLat) => void;
+  /** MapLibre's worker module; default the service's same-origin /assets/maplibre-gl-worker.mjs (null: MapLibre's own default). */
+  workerUrl?: string | null;
+};
+export type MapView = {
+  map: MapLibreMap;
+  /** Resolves once every layer's data is on the map. */
+  ready: Promise<void>;
+  flyTo(lat: number, lon: number, zoom?: number): void;
+  highlight(ids: string[]): void;
+  setFilters(f: MapFilters): void;
+  filters(): MapFilters;
+  setTractSignal(s: Signal): void;
+  /** The lowest and highest value the tracts have for a signal (null: none has one); known once `ready`. */
+  tractRange(s: Signal): [number, number] | null;
+  setFavorites(ids: ReadonlySet<string>): void;
+  showEvidence(view: EvidenceView): void;
+};
+
+/** A fly_to finishes within this long, so a controller's move is on screen (and in the URL hash) promptly. */
+const FLY_MAX_MS = 1200;
+const DEFAULT_WORKER_URL = '/assets/maplibre-gl-worker.mjs';
+
+export function createMapView(container: HTMLElement, options: MapViewOptions): MapView {
+  const workerUrl = options.workerUrl === undefined ? DEFAULT_WORKER_URL : options.workerUrl;
+  if (workerUrl !== null) maplibregl.setWorkerUrl(new URL(workerUrl, location.href).href);
+  const sharedView = options.hash && location.hash.length > 1; // read before MapLibre writes its own
+  const map = new maplibregl.Map({ container, style: baseStyle(), hash: options.hash, attributionControl: false, center: [-87.8, 41.9], zoom: 8 });
+  map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+  let filters: MapFilters = { strategy: 'flip' };
+  let signal: Signal = 'flip_score';
+  let highlighted: string[] = [];
+  let listings: ListingsBody | null = null;
+  let favorites: ReadonlySet<string> = new Set();
+  const signalRanges = new Map<Signal, [number, number]>();
+  const source = (id: string): GeoJSONSource => map.getSource(id) as GeoJSONSource;
+
+  const paintTracts = (): void => {
+    const range = signalRanges.get(signal);
+    map.setPaintProperty('tracts-fill', 'fill-color', range ? rampOf(['get', signal], range[0], range[1]) : '#bdbdbd');
+  };
+  const paintListings = (): void => {
+    const strategy = filters.strategy ?? 'flip';
+    map.setPaintProperty('listings', 'circle-color', rampOf(['get', percentileKey(strategy)], 0, 100));
+    map.setFilter('listings', listingFilter(filters));
+  };
+  const drawFavorites = (): void => {
+    if (listings) source(SOURCES.favorites).setData(favoritesCollection(listings, favorites));
+  };
+
+  const load = async (): Promise<void> => {
+    await new Promise<void>((resolve) => (map.loaded() ? resolve() : map.once('load', () => resolve())));
+    const [tracts, neighborhoods, townships, rows] = await Promise.all(['/api/geo/tracts', '/api/geo/neighborhoods', '/api/geo/townships', '/api/listings/chicago'].map((p) => options.fetchJson(p)));
+    const tractFc = tracts as GeoJSON.FeatureCollection;
+    for (const s of SIGNALS) {
+      const r = numericRange(tractFc, s);
+      if (r) signalRanges.set(s, r);
+    }
+    source(SOURCES.tracts).setData(tractFc);
+    source(SOURCES.neighborhoods).setData(neighborhoods as GeoJSON.FeatureCollection);
+    source(SOURCES.townships).setData(townships as GeoJSON.FeatureCollection);
+    listings = rows as ListingsBody;
+    source(SOURCES.listings).setData(listingsCollection(listings));
+    paintTracts();
+    paintListings();
+    drawFavorites();
+    if (!sharedView) fitTo(map, tractFc);
+    await new Promise<void>((resolve) => map.once('idle', () => resolve()));
+  };
+  const ready = load();
+
+  map.on('click', (e) => {
+    const hit = map.queryRenderedFeatures(e.point, { layers: ['listings'] })[0];
+    const id = hit?.properties?.listing_id;
+    options.onSelect?.(typeof id === 'string' ? { property_id: id } : { lat: e.lngLat.lat, lon: e.lngLat.lng });
+  });
+  map.on('mouseenter', 'listings', () => (map.getCanvas().style.cursor = 'pointer'));
+  map.on('mouseleave', 'listings', () => (map.getCanvas().style.cursor = ''));
+
+  return {
+    map,
+    ready,
+    flyTo: (lat, lon, zoom) => map.flyTo({ center: [lon, lat], zoom: zoom ?? map.getZoom(), maxDuration: FLY_MAX_MS, essential: true }),
+    highlight: (ids) => {
+      for (const id of highlighted) map.setFeatureState({ source: SOURCES.listings, id }, { highlighted: false });
+      highlighted = [...ids];
+      for (const id of highlighted) map.setFeatureState({ source: SOURCES.listings, id }, { highlighted: true });
+    },
+    setFilters: (f) => {
+      filters = { ...filters, ...f };
+      if (map.getLayer('listings')) paintListings();
+    },
+    filters: () => ({ ...filters }),
+    setTractSignal: (s) => {
+      signal = s;
+      paintTracts();
+    },
+    tractRange: (s) => signalRanges.get(s) ?? null,
+    setFavorites: (ids) => {
+      favorites = ids;
+      drawFavorites();
+    },
+    showEvidence: (view) => {
+      const point = (p: LngLat, props: Record<string, string>): GeoJSON.Feature => ({ type: 'Feature', properties: props, geometry: { type: 'Point', coordinates: [p.lon, p.lat] } });
+      const features = [
+        ...(view.subject ? [point(view.subject, { role: 'subject', label: 'subject' })] : []),
+        ...view.accepted.map((c) => point(c, { role: 'accepted', pin: c.pin, label: c.label })),
+        ...view.rejected.map((c) => point(c, { role: 'rejected', pin: c.pin, label: c.label })),
+      ];
+      source(SOURCES.evidence).setData({ type: 'FeatureCollection', features });
+    },
+  };
+}
+
+/** Frames the tracts' extent (a first visit without a shared view in the hash). */
+function fitTo(map: MapLibreMap, fc: GeoJSON.FeatureCollection): void {
+  const b = new maplibregl.LngLatBounds();
+  for (const f of fc.features) {
+    const g = f.geometry;
+    const polys = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+    for (const poly of polys) for (const [lon, lat] of poly[0] ?? []) b.extend([lon, lat]);
+  }
+  if (!b.isEmpty()) map.fitBounds(b, { padding: 20, animate: false });
+}
+
+export type { Strategy };
