@@ -56,8 +56,9 @@ export const BOUNDARY_ZONES = [
   {
     target: 'src/web/client',
     from: 'src',
-    except: ['web/client', 'contracts'],
-    message: 'The browser client imports only its own folder and contracts/ (types).',
+    // display-money.ts: the ladder's money rounding, DOM-free and schema-free, so the panel rounds as the ladder does.
+    except: ['web/client', 'contracts', 'valuation/decide/display-money.ts'],
+    message: 'The browser client imports only its own folder, contracts/ (types) and the ladder\'s money rounding.',
   },
   { target: SERVER_PATHS, from: 'src/web/client', message: 'Server code never imports the browser client.' },
 ];

@@ -2,11 +2,12 @@
 // tsconfig.client.json (DOM lib; the server's tsconfig excludes src/web/client) and bundled by esbuild into
 // `dist/web/<name>.js`, an ES module the service serves under /assets/. MapLibre GL is bundled in; its worker is not
 // (the service serves node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs beside the bundle, same origin, so the
-// page's worker-src stays 'self'). Plain Node: it runs before anything is compiled.
+// page's worker-src stays 'self'). Then the MCP App page (build-app.mjs). Plain Node: it runs before anything is compiled.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { APP_ENTRY, APP_HTML, buildApp } from './build-app.mjs';
 
 export const CLIENT_DIR = join('src', 'web', 'client');
 export const CLIENT_TSCONFIG = 'tsconfig.client.json';
@@ -24,7 +25,9 @@ export function clientEntries(root) {
 
 /** The bundles the service needs: their absence means the stamp lies (dist/web deleted). */
 export function clientOutputs(root) {
-  return Object.keys(clientEntries(root)).map((name) => join(CLIENT_OUT_DIR, `${name}.js`));
+  if (Object.keys(clientEntries(root)).length === 0) return [];
+  const app = existsSync(join(root, APP_ENTRY)) ? [APP_HTML] : [];
+  return [...Object.keys(clientEntries(root)).map((name) => join(CLIENT_OUT_DIR, `${name}.js`)), ...app];
 }
 
 /** Type-checks and bundles the client; throws when either fails (diagnostics on stdout/stderr). */
@@ -47,4 +50,5 @@ export function buildClient(root) {
     legalComments: 'eof', // MapLibre's BSD notice stays in the bundle it ships in
     logLevel: 'warning',
   });
+  if (existsSync(join(root, APP_ENTRY))) buildApp({ root }); // the MCP App page: one self-contained HTML, MapLibre inlined
 }

@@ -112,6 +112,6 @@ describe.each([
 
 describe('the page file', () => {
   it('not built yet is not_implemented naming the build command', async () => {
-    await expect(readAppHtml('/nonexistent/dist/web/app.html')).rejects.toMatchObject({ code: 'not_implemented', message: expect.stringMatching(/node scripts\/build-app\.mjs/) });
+    await expect(readAppHtml('/nonexistent/dist/web/app.html')).rejects.toMatchObject({ code: 'not_implemented', message: expect.stringMatching(/npm run build/) });
   });
 });

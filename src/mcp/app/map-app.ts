@@ -36,7 +36,7 @@ export async function readAppHtml(path: string = MAP_APP_HTML_PATH): Promise<str
     return await readFile(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    throw new AppError('not_implemented', `the MCP App page is not built (${path} is missing): run \`node scripts/build-app.mjs\``);
+    throw new AppError('not_implemented', `the MCP App page is not built (${path} is missing): run \`npm run build\``);
   }
 }
 
