@@ -11,7 +11,7 @@ import type { Client as ModernClient } from '@modelcontextprotocol/client';
 import { ROOT_DIR } from '../../src/config.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { modernMcpClient } from '../mcp/support.js';
-import { canvasPng, launchChromium, openMap, pixelShare, startMapService, viewOfHash, type PageLog } from './support.js';
+import { canvasPng, launchChromium, openMap, pixelShare, startMapService, viewOfHash, waitIdle, type PageLog } from './support.js';
 
 const SCREENS = join(ROOT_DIR, 'bench', 'results', 'screens');
 /** The style's background colour (#f4f4f0): a canvas showing only it drew no layer. */
@@ -46,13 +46,6 @@ const drawnListingIds = (p: Page): Promise<string[]> =>
     const m = (globalThis as unknown as { avmMap: { map: { queryRenderedFeatures(o: object): Array<{ properties: { listing_id: string } }> } } }).avmMap.map;
     return [...new Set(m.queryRenderedFeatures({ layers: ['listings'] }).map((f) => f.properties.listing_id))].sort();
   });
-
-const waitIdle = (p: Page): Promise<void> =>
-  p.evaluate(() => new Promise<void>((resolve) => {
-    const m = (globalThis as unknown as { avmMap: { map: { once(e: string, f: () => void): void; triggerRepaint(): void } } }).avmMap.map;
-    m.once('idle', () => resolve());
-    m.triggerRepaint();
-  }));
 
 describe('GET / (the open web map)', () => {
   it('is served under a same-origin-only policy, loads with no console error and requests nothing outside the service', async () => {

@@ -3,6 +3,8 @@
 // defaults: playwright passes --no-sandbox when the sandbox is off (its default), and headless chromium renders WebGL 2
 // in software (SwiftShader) without extra flags on this machine. Screenshots are compared as decoded pixels in a blank
 // page (no PNG library needed: the browser decodes its own screenshots).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from '../../scripts/build.mjs';
 import { startService, type ServiceHandle } from '../../src/server.js';
@@ -11,9 +13,10 @@ import { OPERATOR_SECRET, roomyLimiter } from '../mcp/support.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-export async function startMapService(): Promise<ServiceHandle> {
+/** The service over `dataDir` (default: the small test corpus) after one listings run. */
+export async function startMapService(dataDir?: string): Promise<ServiceHandle> {
   build(); // no-op when dist/ (dist/web included) is current
-  const service = await startService(testConfig(await smallCorpusDir(), { WRITE_SECRET: OPERATOR_SECRET }), { installSignalHandlers: false, limiter: roomyLimiter() });
+  const service = await startService(testConfig(dataDir ?? (await smallCorpusDir()), { WRITE_SECRET: OPERATOR_SECRET }), { installSignalHandlers: false, limiter: roomyLimiter() });
   // The listings the map draws: the listings job run once, as the operator would (POST /api/run-listings).
   const run = await fetch(`${service.url}/api/run-listings`, { method: 'POST', headers: { Authorization: `Bearer ${OPERATOR_SECRET}`, 'Content-Type': 'application/json' }, body: '{}' });
   if (!run.ok) throw new Error(`run-listings answered ${run.status}: ${await run.text()}`);
@@ -75,3 +78,14 @@ export function viewOfHash(hash: string): { zoom: number; lat: number; lon: numb
   const m = /^#([\d.]+)\/(-?[\d.]+)\/(-?[\d.]+)/.exec(hash);
   return m ? { zoom: Number(m[1]), lat: Number(m[2]), lon: Number(m[3]) } : null;
 }
+
+/** Resolves when the map has drawn everything it was asked to (MapLibre's `idle`), after a repaint. */
+export const waitIdle = (p: Page): Promise<void> =>
+  p.evaluate(() => new Promise<void>((resolve) => {
+    const m = (globalThis as unknown as { avmMap: { map: { once(e: string, f: () => void): void; triggerRepaint(): void } } }).avmMap.map;
+    m.once('idle', () => resolve());
+    m.triggerRepaint();
+  }));
+
+/** bench/results/screens: the screenshots the issue's note describes. */
+export const SCREENS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'results', 'screens');
