@@ -8,7 +8,10 @@
 // - 413/415 where there is a body; 429 everywhere but /mcp (the rate-limit middleware); 431 from Node's HTTP server on
 //   any request; 503 shutting_down from the drain on any request, and the valuation pool and snapshot errors.
 // No 405 (the documented method is the allowed one) and no 501 (the served build has its engine).
+import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import type { Operation } from './operations.js';
+
+const ANON = `${AUTH_LIMITS.v.anon_calls_per_window} calls per ${AUTH_LIMITS.v.anon_window_ms / 1000} s per IP`;
 
 type Rule = { status: string; applies: (op: Operation) => boolean; text: (op: Operation) => string };
 
@@ -40,7 +43,7 @@ const RULES: Rule[] = [
   { status: '404', applies: (op) => inputKeys(op).includes('property_id') || inputKeys(op).includes('address'), text: () => 'property_not_found: no parcel or listing matches the property id or address' },
   { status: '413', applies: (op) => op.rest!.from === 'body', text: () => 'payload_too_large: the body exceeds the size limit' },
   { status: '415', applies: (op) => op.rest!.from === 'body', text: () => 'unsupported_media_type: the body must be application/json' },
-  { status: '429', applies: () => true, text: () => 'rate_limited: anonymous 30 calls per minute per IP, or the key\'s token bucket is empty; see Retry-After' },
+  { status: '429', applies: () => true, text: () => `rate_limited: anonymous callers get ${ANON}; a key has its own token bucket; see Retry-After` },
   { status: '431', applies: () => true, text: () => 'request_header_too_large: the request line (query included) and headers exceed 16 KiB' },
   { status: '503', applies: () => true, text: () => 'shutting_down (the service is draining), or, where the operation values, pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable or snapshot_unverified; see Retry-After' },
 ];

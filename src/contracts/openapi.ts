@@ -2,6 +2,7 @@
 // Schema (draft 2020-12, the dialect of OpenAPI 3.1). Every error response is the one error body.
 import { OPERATIONS, type Operation } from './operations.js';
 import { ERROR_CODES } from '../errors/codes.js';
+import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { toJson } from './manifest.js';
 import { ErrorBodySchema } from './error-body.js';
@@ -15,7 +16,7 @@ const OWN_BODY_STATUSES: Record<string, string[]> = { health: ['503'] };
 
 /** Who may call, in the words of auth/authorize.ts: reads open, private any key, scoped ones a key with the scope. */
 const ACCESS: Record<Operation['scope'], string> = {
-  read: 'Open: no key needed (anonymous callers share 30 calls per minute per IP; a key has its own limit).',
+  read: `Open: no key needed (anonymous callers share ${AUTH_LIMITS.v.anon_calls_per_window} calls per ${AUTH_LIMITS.v.anon_window_ms / 1000} s per IP; a key has its own limit).`,
   private: 'Needs any valid API key; answers only the caller\'s own records.',
   underwrite: 'Needs an API key with scope underwrite.',
   'write-state': 'Needs an API key with scope write-state.',
