@@ -26,6 +26,14 @@ afterAll(async () => {
   await service?.close();
 });
 
+type JsonSchema = { properties?: Record<string, JsonSchema & { description?: string }>; anyOf?: JsonSchema[]; items?: unknown };
+/** Paths of object properties without a description, walking nested objects, unions and array items. */
+function undescribedIn(js: JsonSchema, path: string): string[] {
+  const own = Object.entries(js.properties ?? {}).flatMap(([k, p]) => [...(p.description ? [] : [`${path}.${k}`]), ...undescribedIn(p, `${path}.${k}`)]);
+  const inner = [...(js.anyOf ?? []), ...(js.items && typeof js.items === 'object' ? [js.items as JsonSchema] : [])].flatMap((s) => undescribedIn(s, path));
+  return [...own, ...inner];
+}
+
 const WRITE = ['save_favorite_property', 'update_underwriting_preset', 'create_strategy_profile', 'add_note'];
 const CONTROLLER = ['update_map_filters', 'fly_to_location', 'highlight_properties'];
 const REFUSING = ['deep_underwrite_asset', 'underwrite', 'get_comps', 'comps', 'risk_report'];
@@ -45,8 +53,8 @@ describe.each(['2025-11-25', '2026-07-28'])('tools/list on the %s lane', (lane) 
     expect(tools.find((t) => t.name === 'risk_report')!.description).toContain('by address, or lat with lon (no property_id)');
   });
 
-  it('describes every parameter', () => {
-    const undescribed = lanes[lane].tools.flatMap((t) => Object.entries(t.inputSchema.properties ?? {}).filter(([, p]) => !p.description).map(([k]) => `${t.name}.${k}`));
+  it('describes every parameter, nested keys included', () => {
+    const undescribed = lanes[lane].tools.flatMap((t) => undescribedIn(t.inputSchema, t.name));
     expect(undescribed).toEqual([]);
   });
 
