@@ -5,10 +5,12 @@
 //   one is needed; the operator secret on operator routes;
 // - 403 forbidden_scope where a scope is required; forbidden_host on the guarded event stream (Host/Origin guard);
 // - 404 property_not_found where the input names a property by id or address;
-// - 413/415 where there is a body; 429 everywhere but /mcp (the rate-limit middleware); 431 from Node's HTTP server on
-//   any request; 503 shutting_down from the drain on any request, and the valuation pool and snapshot errors.
+// - 413/415 where there is a body; 429 everywhere but /mcp (the rate-limit middleware); 408 and 431 from Node's HTTP
+//   server (http/http-server.ts) on any request; 503 shutting_down from the drain on any request, and the valuation
+//   pool and snapshot errors.
 // No 405 (the documented method is the allowed one) and no 501 (the served build has its engine).
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
+import { DOORS } from '../registry/groups/doors.js';
 import type { Operation } from './operations.js';
 
 const ANON = `${AUTH_LIMITS.v.anon_calls_per_window} calls per ${AUTH_LIMITS.v.anon_window_ms / 1000} s per IP`;
@@ -41,6 +43,7 @@ const RULES: Rule[] = [
   { status: '403', applies: (op) => SCOPED.has(op.scope), text: (op) => `forbidden_scope: the key lacks scope ${op.scope}` },
   { status: '403', applies: (op) => op.rest!.produces === 'sse', text: () => 'forbidden_host: Host or Origin not in the allowlist (DNS-rebinding protection)' },
   { status: '404', applies: (op) => inputKeys(op).includes('property_id') || inputKeys(op).includes('address'), text: () => 'property_not_found: no parcel or listing matches the property id or address' },
+  { status: '408', applies: () => true, text: () => `request_timeout: the request (headers within ${DOORS.v.headers_timeout_ms / 1000} s, all of it within ${DOORS.v.request_timeout_ms / 1000} s) did not arrive whole; the connection is closed` },
   { status: '413', applies: (op) => op.rest!.from === 'body', text: () => 'payload_too_large: the body exceeds the size limit' },
   { status: '415', applies: (op) => op.rest!.from === 'body', text: () => 'unsupported_media_type: the body must be application/json' },
   { status: '429', applies: () => true, text: () => `rate_limited: anonymous callers get ${ANON}; a key has its own token bucket; see Retry-After` },

@@ -38,14 +38,14 @@ describe('GET /api/openapi.json', () => {
     type Op = { tags: string[]; description: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
     const paths = doc.paths as Record<string, Record<string, Op>>;
     const statuses = (path: string, method = 'get') => Object.keys(paths[path][method].responses).sort();
-    // An open read: strict query (400), a bad key (401), rate limit, header size, drain; no 403/404/405/501.
-    expect(statuses('/api/listings/chicago')).toEqual(['200', '400', '401', '429', '431', '503']);
+    // An open read: strict query (400), a bad key (401), slow request, rate limit, header size, drain; no 403/404/405/501.
+    expect(statuses('/api/listings/chicago')).toEqual(['200', '400', '401', '408', '429', '431', '503']);
     // A property named by id or address can be unknown; valuing needs no scope.
-    expect(statuses('/api/property')).toEqual(['200', '400', '401', '404', '429', '431', '503']);
+    expect(statuses('/api/property')).toEqual(['200', '400', '401', '404', '408', '429', '431', '503']);
     // A body and a scope: 403 forbidden_scope, 413, 415.
-    expect(statuses('/api/me/profiles', 'post')).toEqual(['201', '400', '401', '403', '413', '415', '429', '431', '503']);
+    expect(statuses('/api/me/profiles', 'post')).toEqual(['201', '400', '401', '403', '408', '413', '415', '429', '431', '503']);
     // The event stream sits behind the Host/Origin guard.
-    expect(statuses('/api/events')).toEqual(['200', '400', '401', '403', '429', '431', '503']);
+    expect(statuses('/api/events')).toEqual(['200', '400', '401', '403', '408', '429', '431', '503']);
     const all = Object.values(paths).flatMap((ms) => Object.values(ms));
     for (const op of all) {
       expect(Object.keys(op.responses)).not.toContain('501');
