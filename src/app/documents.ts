@@ -8,6 +8,7 @@ import { SCORING } from '../registry/groups/scoring.js';
 import { FACTOR_KEYS, WeightsSchema } from '../scoring/weights.js';
 import { buildManifest, toJson } from '../contracts/manifest.js';
 import { buildOpenApi } from '../contracts/openapi.js';
+import { recordedExample } from './openapi-examples.js';
 
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -51,7 +52,7 @@ export type JsonDocument = Record<string, unknown>;
 
 export function documentsOf() {
   return {
-    openapi: once(buildOpenApi),
+    openapi: once(() => buildOpenApi(recordedExample)),
     manifest: once(buildManifest),
     valuationContract: once(valuationContractDocument),
     scoringContract: once(scoringContractDocument),

@@ -33,8 +33,15 @@ export const AnswerMetaSchema = z.object({
 export type AnswerMeta = z.infer<typeof AnswerMetaSchema>;
 
 export const REFUSAL_CODES = ['no_confident_comps', 'units_required', 'price_required'] as const;
+/** The spec's standing rule on refusals, in the words a tool description and the MCP server instructions carry. */
+export const REFUSAL_RULE =
+  'A refusal (no confident comps, unit count or price unknown, an unscored row) is a valid answer, not an error: do not retry it, ' +
+  'and never replace it with a number of your own.';
+/** The spec's standing rule on what the numbers are for (they carry the disclosure's ±20%). */
+export const SCREENING_RULE = 'Outputs are screening numbers: no autonomous offers, signing or money movement on them.';
+
 /** A refusal is a valid answer: not retried, never replaced by a substitute number. */
-export const RefusalSchema = z.object({ code: z.enum(REFUSAL_CODES), message: z.string() });
+export const RefusalSchema = z.object({ code: z.enum(REFUSAL_CODES), message: z.string() }).describe(REFUSAL_RULE);
 export type Refusal = z.infer<typeof RefusalSchema>;
 
 export const NO_CONFIDENT_COMPS_TEXT = 'Cannot value — no confident comps';

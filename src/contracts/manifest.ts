@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { toolEntries } from './operations.js';
 import type { Manifest } from './tools.js';
+import { toolDescription, toolTextOf } from './tool-text.js';
 
 export function toJson(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const js = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -10,17 +11,13 @@ export function toJson(schema: z.ZodType, io: 'input' | 'output'): Record<string
   return js;
 }
 
-/** The description a client sees: the summary, plus the deprecation notice for aliases. */
-export function toolDescription(summary: string, replacement?: string): string {
-  return replacement ? `[deprecated: use ${replacement}] ${summary}` : summary;
-}
-
 export function buildManifest(): Manifest {
   return {
     version: 'v2',
     tools: toolEntries().map((t) => ({
       name: t.name,
-      description: toolDescription(t.op.summary, t.replacement),
+      title: toolTextOf(t.op.id).title,
+      description: toolDescription(t.op.id, t.op.summary, t.replacement),
       scope: t.op.scope,
       deprecated: t.deprecated,
       ...(t.replacement ? { replacement: t.replacement } : {}),

@@ -2,24 +2,27 @@
 // Schema (draft 2020-12, the dialect of OpenAPI 3.1). Every error response is the one error body.
 import { OPERATIONS, type Operation } from './operations.js';
 import { ERROR_CODES } from '../errors/codes.js';
+import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { toJson } from './manifest.js';
 import { ErrorBodySchema } from './error-body.js';
+import type { ExampleSource } from './openapi-examples.js';
+import { errorStatusesOf } from './openapi-statuses.js';
+import { TAGS, tagOf } from './openapi-tags.js';
+import { DISCLOSURE } from './valuation.js';
 
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Invalid input (validation_failed, invalid_cursor, ...)',
-  '401': 'unauthorized: a key is needed, or the one sent is malformed, unknown or revoked',
-  '403': 'forbidden_scope / forbidden_host',
-  '404': 'not_found and its specific variants',
-  '405': 'method_not_allowed (with Allow)',
-  '429': 'rate_limited; see Retry-After',
-  '431': 'request_header_too_large: the request line (query included) and headers exceed 16 KiB',
-  '501': 'not_implemented: the engine behind this operation has not landed in this build',
-  '503': 'pool_queue_full, pool_timeout, worker_crashed, corpus_unavailable, snapshot_unverified; see Retry-After',
-};
-const BODY_ERROR_STATUSES: Record<string, string> = { '413': 'payload_too_large', '415': 'unsupported_media_type: the body must be application/json' };
 /** Operations that answer some status with their own body rather than the error body (health says why it is down). */
 const OWN_BODY_STATUSES: Record<string, string[]> = { health: ['503'] };
+
+/** Who may call, in the words of auth/authorize.ts: reads open, private any key, scoped ones a key with the scope. */
+const ACCESS: Record<Operation['scope'], string> = {
+  read: `Open: no key needed (anonymous callers share ${AUTH_LIMITS.v.anon_calls_per_window} calls per ${AUTH_LIMITS.v.anon_window_ms / 1000} s per IP; a key has its own limit).`,
+  private: 'Needs any valid API key; answers only the caller\'s own records.',
+  underwrite: 'Needs an API key with scope underwrite.',
+  'write-state': 'Needs an API key with scope write-state.',
+  webhooks: 'Needs an API key with scope webhooks.',
+  operator: 'Operator only: Bearer WRITE_SECRET.',
+};
 
 function queryParameters(op: Operation): unknown[] {
   const js = toJson(op.input, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
@@ -32,16 +35,21 @@ function queryParameters(op: Operation): unknown[] {
   }));
 }
 
-function responses(op: Operation): Record<string, unknown> {
+/** The recorded real answer (scripts/openapi-examples.ts), when it came with the documented success status. */
+function exampleOf(op: Operation, examples: ExampleSource): { example?: unknown } {
+  const rec = examples(op.id);
+  return rec && rec.status === op.rest!.status ? { example: rec.body } : {};
+}
+
+function responses(op: Operation, examples: ExampleSource): Record<string, unknown> {
   const produces = op.rest!.produces ?? 'json';
   const ok = produces === 'sse'
     ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
     : produces === 'html'
       ? { description: 'An HTML page; its Content-Security-Policy header names what it may run and load (the model page: nothing; the map: this service only)', content: { 'text/html': { schema: { type: 'string' } } } }
-      : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output') } } };
+      : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output'), ...exampleOf(op, examples) } } };
   const out: Record<string, unknown> = { [String(op.rest!.status)]: ok };
-  const statuses = op.rest!.from === 'body' ? { ...ERROR_STATUSES, ...BODY_ERROR_STATUSES } : ERROR_STATUSES;
-  for (const [status, description] of Object.entries(statuses).sort()) {
+  for (const [status, description] of Object.entries(errorStatusesOf(op)).sort()) {
     out[status] = OWN_BODY_STATUSES[op.id]?.includes(status)
       ? { ...(ok as object), description }
       : { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
@@ -49,35 +57,49 @@ function responses(op: Operation): Record<string, unknown> {
   return out;
 }
 
-function operationObject(op: Operation): Record<string, unknown> {
+function operationObject(op: Operation, examples: ExampleSource): Record<string, unknown> {
   // `private`: any valid key, whatever its scopes (spec, Authentication 6).
   const security = op.scope === 'read' ? [{}, { bearerKey: [] }] : op.scope === 'operator' ? [{ operatorSecret: [] }] : [{ bearerKey: op.scope === 'private' ? [] : [op.scope] }];
   return {
     operationId: op.id,
     summary: op.summary,
+    description: `${op.summary}. ${ACCESS[op.scope]}`,
+    tags: [tagOf(op)],
     'x-scope': op.scope,
     security,
     ...(op.rest!.from === 'query' ? { parameters: queryParameters(op) } : { requestBody: { required: true, content: { 'application/json': { schema: toJson(op.input, 'input') } } } }),
-    responses: responses(op),
+    responses: responses(op, examples),
   };
 }
 
-export function buildOpenApi(): Record<string, unknown> {
+/** The one error body, its code pointing at ErrorCode, with a recorded real 400 as its example. */
+function errorBodySchema(examples: ExampleSource): Record<string, unknown> {
+  const js = toJson(ErrorBodySchema, 'output') as { properties: { error: { properties: Record<string, unknown> } } };
+  js.properties.error.properties.code = { $ref: '#/components/schemas/ErrorCode' };
+  const rec = examples('error_body');
+  return { ...js, ...(rec ? { example: rec.body } : {}) };
+}
+
+/** `examples`: recorded real answers by operation id (app/openapi-examples.ts serves the committed ones). */
+export function buildOpenApi(examples: ExampleSource = () => null): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     if (!op.rest) continue;
-    (paths[op.rest.path] ??= {})[op.rest.method.toLowerCase()] = operationObject(op);
+    (paths[op.rest.path] ??= {})[op.rest.method.toLowerCase()] = operationObject(op, examples);
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Cook + Lake valuation and investment-analysis service',
       version: SERVING_VERSION,
-      description: 'Automated valuation model output, not an appraisal. The MCP tool server is at POST /mcp (see /mcp/v2/manifest).',
+      description: `Valuations, underwriting and market signals for residential buildings of 1-4 units in Cook and Lake County, Illinois. ${DISCLOSURE} The MCP tool server is at POST /mcp (see /mcp/v2/manifest).`,
     },
+    // Relative: the document is served by the service it describes, at whatever origin the caller reached.
+    servers: [{ url: '/', description: 'this service (the origin that served this document)' }],
+    tags: TAGS.map((t) => ({ ...t })),
     paths,
     components: {
-      schemas: { ErrorBody: toJson(ErrorBodySchema, 'output'), ErrorCode: { type: 'string', enum: Object.keys(ERROR_CODES) } },
+      schemas: { ErrorBody: errorBodySchema(examples), ErrorCode: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'The closed taxonomy (GET /api/spec/error-taxonomy.json)' } },
       securitySchemes: {
         bearerKey: { type: 'http', scheme: 'bearer', description: 'API key avm_<id>_<secret>; scopes read, underwrite, write-state, webhooks' },
         operatorSecret: { type: 'http', scheme: 'bearer', description: 'Operator secret (WRITE_SECRET)' },

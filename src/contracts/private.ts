@@ -20,7 +20,7 @@ const CursorSchema = z.string().min(1).max(DOORS.v.cursor_max_chars).describe('o
 
 export const StateQuerySchema = z.strictObject({
   kind: StateKindSchema.optional().describe('only this kind of record; every kind when omitted'),
-  limit: z.number().int().min(1).max(L.state_page_max).default(L.state_page_default),
+  limit: z.number().int().min(1).max(L.state_page_max).describe(`records per page, 1-${L.state_page_max}`).default(L.state_page_default),
   cursor: CursorSchema.optional(),
 });
 export type StateQuery = z.output<typeof StateQuerySchema>;
@@ -39,7 +39,7 @@ export const StateOutputSchema = z.object({
 export type StateOutput = z.infer<typeof StateOutputSchema>;
 
 export const DealsQuerySchema = z.strictObject({
-  limit: z.number().int().min(1).max(L.deals_page_max).default(L.deals_page_default),
+  limit: z.number().int().min(1).max(L.deals_page_max).describe(`deals per page, 1-${L.deals_page_max}`).default(L.deals_page_default),
   cursor: CursorSchema.optional(),
 });
 export type DealsQuery = z.output<typeof DealsQuerySchema>;

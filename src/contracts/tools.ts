@@ -178,6 +178,7 @@ export const AnalyticsOutputSchema = z.object({
 
 export const ToolEntrySchema = z.object({
   name: z.string(),
+  title: z.string(),
   description: z.string(),
   scope: z.string(),
   deprecated: z.boolean(),

@@ -26,13 +26,24 @@ const PayloadObject = z
   .refine((p) => !depthOver(p, L.favorite_payload_max_depth), { message: `nested more than ${L.favorite_payload_max_depth} levels`, abort: true })
   .refine((p) => Buffer.byteLength(JSON.stringify(p) ?? '', 'utf8') <= L.favorite_payload_max_bytes, { message: `longer than ${L.favorite_payload_max_bytes} bytes of JSON` });
 
-export const FavoriteInputSchema = z.strictObject({ property_id: KeyPart.optional(), address: KeyPart.optional(), payload: PayloadObject.optional() })
+export const FavoriteInputSchema = z.strictObject({
+  property_id: KeyPart.optional().describe(`the property: a listing_id or a county parcel PIN, at most ${KEY_MAX} characters`),
+  address: KeyPart.optional().describe(`street address in Cook or Lake County, IL, at most ${KEY_MAX} characters`),
+  payload: PayloadObject.optional().describe(`free-form JSON object kept with the favorite, at most ${L.favorite_payload_max_bytes} bytes and ${L.favorite_payload_max_depth} levels deep`),
+})
   .refine((v) => v.property_id !== undefined || v.address !== undefined, { message: 'property_id or address is required' });
 /** A preset holds what a deep_underwrite_asset call would take: its custom_assumptions, strategy and horizon. */
-export const PresetAssumptionsSchema = CustomAssumptionsSchema.extend({ strategy: StrategySchema.optional(), horizon_years: z.number().int().min(1).max(30).optional() });
-export const PresetInputSchema = z.strictObject({ id: KeyPart.optional(), name: Bounded(L.preset_name_max_chars), assumptions: PresetAssumptionsSchema });
+export const PresetAssumptionsSchema = CustomAssumptionsSchema.extend({
+  strategy: StrategySchema.optional().describe('strategy: flip, brrrr, hold or house_hack'),
+  horizon_years: z.number().int().min(1).max(30).optional().describe('years of the cashflow projection, 1-30'),
+}).describe('what a deep_underwrite_asset call would take: its custom_assumptions keys, strategy and horizon_years');
+export const PresetInputSchema = z.strictObject({
+  id: KeyPart.optional().describe('id of the preset to update; a new preset when omitted'),
+  name: Bounded(L.preset_name_max_chars).describe(`preset name, 1-${L.preset_name_max_chars} characters; a preset of the same name is replaced`),
+  assumptions: PresetAssumptionsSchema,
+});
 export const NoteInputSchema = z.strictObject({
-  property_id: KeyPart.optional(),
-  entity_id: KeyPart.optional(),
-  body: z.string().min(1).max(AUTH_LIMITS.v.note_body_max_chars),
+  property_id: KeyPart.optional().describe('the property the note is about: a listing_id or a county parcel PIN'),
+  entity_id: KeyPart.optional().describe('another record the note is about (a tract GEOID, a profile id, ...)'),
+  body: z.string().min(1).max(AUTH_LIMITS.v.note_body_max_chars).describe(`note text, 1-${AUTH_LIMITS.v.note_body_max_chars} characters`),
 });

@@ -5,16 +5,12 @@ import { z } from 'zod';
 import { AppError, isAppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { errorBody } from '../contracts/error-body.js';
+import { validationError } from '../errors/validation.js';
 import { assignRequestId } from './middleware/request-id.js';
 
 export { ErrorBodySchema, errorBody, type ErrorBody } from '../contracts/error-body.js';
 
-/** Converts a zod failure into a validation AppError listing each offending path. */
-export function validationError(err: z.ZodError, where: string): AppError {
-  const issues = err.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
-  const summary = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-  return new AppError('validation_failed', `invalid ${where}: ${summary}`, { details: issues });
-}
+export { validationError } from '../errors/validation.js';
 
 /** Converts known non-AppError failures (Koa's own 4xx, body parsing) to taxonomy errors. */
 function toAppError(err: unknown): AppError {

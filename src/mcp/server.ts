@@ -5,10 +5,12 @@ import { McpServer, type CallToolResult, type ServerContext } from '@modelcontex
 import type { CallContext, OperationFn } from '../app/operations.js';
 import { authorize } from '../auth/authorize.js';
 import { errorBody } from '../contracts/error-body.js';
-import { toolDescription } from '../contracts/manifest.js';
+import { SERVER_INSTRUCTIONS, toolAnnotations, toolDescription, toolTextOf } from '../contracts/tool-text.js';
 import { toolEntries, type Operation } from '../contracts/operations.js';
 import { bodyOf } from '../contracts/reply.js';
 import { AppError, isAppError } from '../errors/app-error.js';
+import { validationError } from '../errors/validation.js';
+import { listedInputSchema } from './listed-schema.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { registerMapAppResource, registerToolWithApp } from './app/map-app.js';
 
@@ -30,8 +32,11 @@ export function toolError(e: unknown, requestId: string, log: (msg: string, extr
 async function runTool(op: Operation, fn: OperationFn, args: unknown, call: CallContext, log: (m: string, x?: unknown) => void): Promise<CallToolResult> {
   const refusal = op.scope === 'operator' ? new AppError('unauthorized', 'operator operations are not tools') : authorize(call.caller, op.scope);
   if (refusal) return toolError(refusal, call.requestId, log);
+  // Validated here rather than by the SDK, so a bad input is validation_failed in the one error body (401/403 first).
+  const parsed = op.input.safeParse(args ?? {});
+  if (!parsed.success) return toolError(validationError(parsed.error, `arguments of ${op.tool?.name ?? op.id}`), call.requestId, log);
   try {
-    const out = bodyOf(await fn(args as never, call)) as Record<string, unknown>;
+    const out = bodyOf(await fn(parsed.data as never, call)) as Record<string, unknown>;
     return { structuredContent: out, content: [{ type: 'text', text: JSON.stringify(out) }] };
   } catch (e) {
     return toolError(e, call.requestId, log);
@@ -39,7 +44,7 @@ async function runTool(op: Operation, fn: OperationFn, args: unknown, call: Call
 }
 
 export function createMcpServer(operations: ReadonlyMap<string, OperationFn>, log: (msg: string, extra?: unknown) => void): McpServer {
-  const server = new McpServer({ name: 'cook-lake-avm', version: SERVING_VERSION }, { capabilities: { tools: {} } });
+  const server = new McpServer({ name: 'cook-lake-avm', version: SERVING_VERSION }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   for (const t of toolEntries()) {
     const op = t.op;
     const fn = operations.get(op.id);
@@ -48,10 +53,11 @@ export function createMcpServer(operations: ReadonlyMap<string, OperationFn>, lo
       server,
       t.name,
       {
-        description: toolDescription(op.summary, t.replacement),
-        inputSchema: op.input as never,
+        title: toolTextOf(op.id).title,
+        description: toolDescription(op.id, op.summary, t.replacement),
+        inputSchema: listedInputSchema(op.input) as never,
         outputSchema: op.output as never,
-        annotations: { readOnlyHint: op.scope === 'read' || op.scope === 'underwrite', openWorldHint: false },
+        annotations: toolAnnotations(op.id),
         _meta: { scope: op.scope, deprecated: t.deprecated, ...(t.replacement ? { replacement: t.replacement } : {}) },
       },
       (async (args: unknown, ctx: ServerContext) => runTool(op, fn, args, callOf(ctx), log)) as never,

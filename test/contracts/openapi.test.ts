@@ -3,6 +3,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/contracts/operations.js';
+import { recordedExample } from '../../src/app/openapi-examples.js';
 import { buildOpenApi } from '../../src/contracts/openapi.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { startDoors } from '../mcp/support.js';
@@ -33,13 +34,41 @@ describe('GET /api/openapi.json', () => {
     expect(listed.sort()).toEqual(expected.sort());
   });
 
-  it('answers 400/401/403/404/429/503 with the one error body', () => {
-    const op = (doc.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>)['/api/listings/chicago'].get;
-    for (const s of ['400', '401', '403', '404', '429', '503']) expect(op.responses[s].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+  it('documents only the error statuses each operation can answer, with the one error body', () => {
+    type Op = { tags: string[]; description: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+    const paths = doc.paths as Record<string, Record<string, Op>>;
+    const statuses = (path: string, method = 'get') => Object.keys(paths[path][method].responses).sort();
+    // An open read: strict query (400), a bad key (401), slow request, rate limit, header size, drain; no 403/404/405/501.
+    expect(statuses('/api/listings/chicago')).toEqual(['200', '400', '401', '408', '429', '431', '503']);
+    // A property named by id or address can be unknown; valuing needs no scope.
+    expect(statuses('/api/property')).toEqual(['200', '400', '401', '404', '408', '429', '431', '503']);
+    // A body and a scope: 403 forbidden_scope, 413, 415.
+    expect(statuses('/api/me/profiles', 'post')).toEqual(['201', '400', '401', '403', '408', '413', '415', '429', '431', '503']);
+    // The event stream sits behind the Host/Origin guard.
+    expect(statuses('/api/events')).toEqual(['200', '400', '401', '403', '408', '429', '431', '503']);
+    const all = Object.values(paths).flatMap((ms) => Object.values(ms));
+    for (const op of all) {
+      expect(Object.keys(op.responses)).not.toContain('501');
+      expect(Object.keys(op.responses)).not.toContain('405');
+      expect(op.tags).toHaveLength(1);
+      expect(op.description.length).toBeGreaterThan(20);
+      for (const [s, r] of Object.entries(op.responses)) if (s >= '400' && r.content?.['application/json'] && op !== paths['/api/health'].get) expect(r.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    }
+  });
+
+  it('has servers, tags for every operation, a description on every parameter and real examples', () => {
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const tagNames = (doc.tags as Array<{ name: string }>).map((t) => t.name);
+    type P = { name: string; description?: string };
+    const ops = Object.values(doc.paths as Record<string, Record<string, { tags: string[]; parameters?: P[] }>>).flatMap((ms) => Object.values(ms));
+    for (const op of ops) expect(tagNames).toContain(op.tags[0]);
+    expect(ops.flatMap((o) => (o.parameters ?? []).filter((p) => !p.description).map((p) => p.name))).toEqual([]);
+    const listings = (doc.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { example?: { listings: unknown[] } }> }> }>>)['/api/listings/chicago'].get;
+    expect(listings.responses['200'].content['application/json'].example?.listings.length).toBeGreaterThan(0);
   });
 
   it('is the generated document, and matches the snapshot', async () => {
-    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
+    expect(doc).toEqual(JSON.parse(JSON.stringify(buildOpenApi(recordedExample))));
     await expect(JSON.stringify(doc, null, 2)).toMatchFileSnapshot('__snapshots__/openapi.json');
   });
 });

@@ -40,6 +40,8 @@ export type AppraiseRequest = {
   risk?: RiskExtras | null;
   /** The v1 `underwrite` tool needs a positive price (the caller's or a listing's): refuse without one. */
   requirePrice?: boolean;
+  /** The caller's name for the unit count, which a units_required refusal asks for (risk_report: listing_units). */
+  unitsParam?: string;
 };
 
 /** Per-strategy scores of one subject: raw (gated, weighted), the inventory percentile, and why either is null. */
@@ -63,7 +65,7 @@ export type Appraisal = {
   scores: StrategyScores | null;
 };
 
-const UNITS_REQUIRED: Refusal = { code: 'units_required', message: 'units_required: the unit count (1-4) is unknown and no listing or parcel record supplies it; pass units' };
+const unitsRequired = (param: string): Refusal => ({ code: 'units_required', message: `units_required: the unit count (1-4) is unknown and no listing or parcel record supplies it; pass ${param}` });
 const PRICE_REQUIRED: Refusal = { code: 'price_required', message: 'price_required: a positive price is needed and no matching listing supplies it; pass price' };
 
 const refused = (refusal: Refusal, subject: Subject | null): Appraisal => ({ refusal, subject, valuation: null, evidence: null, underwriting: null, risk: null, scores: null });
@@ -111,7 +113,7 @@ export async function appraise(req: AppraiseRequest, ctx: ValuationContext, chai
     // Risk still reads what it can without a unit count; the flags that need a valuation say there is no evidence.
     const tax = req.risk ? taxOfUnvalued(r, req.subject, ctx) : null;
     const risk = req.risk ? riskReport(riskInputsOf({ subject: r.subject, asOf: asOfOf(req.subject, ctx).asOfIso, tax, appraisalCeiling: null, rentConfidence: null }, ctx, req.risk)) : null;
-    return { ...refused(UNITS_REQUIRED, r.subject), risk };
+    return { ...refused(unitsRequired(req.unitsParam ?? 'units'), r.subject), risk };
   }
   if (req.requirePrice && !(r.subject.price !== null && r.subject.price > 0)) return refused(PRICE_REQUIRED, r.subject);
   const { valuation, evidence } = await serveValuation(req.subject, ctx, chain);

@@ -76,7 +76,7 @@ export async function answerOf<Op extends EngineOp>(op: Op, input: EngineInputs[
     }
     case 'risk_report': {
       const i = input as I.RiskReportInput;
-      const a = await run({ subject: { address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: i.listing_units ?? null, yearBuilt: i.year_built ?? null }, risk: { listingUnits: i.listing_units ?? null, yearBuilt: i.year_built ?? null } });
+      const a = await run({ subject: { address: i.address ?? null, lat: i.lat ?? null, lon: i.lon ?? null, units: i.listing_units ?? null, yearBuilt: i.year_built ?? null }, risk: { listingUnits: i.listing_units ?? null, yearBuilt: i.year_built ?? null }, unitsParam: 'listing_units' });
       return riskAnswerOf(a, asOf);
     }
   }

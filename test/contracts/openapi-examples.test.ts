@@ -1,0 +1,28 @@
+// The OpenAPI examples (data/openapi-examples.json, written by scripts/openapi-examples.ts from a real service run)
+// still match the operations' output schemas, so a contract change that outdates them fails here: re-run the script.
+import { describe, expect, it } from 'vitest';
+import { ErrorBodySchema } from '../../src/contracts/error-body.js';
+import { recordedExample } from '../../src/app/openapi-examples.js';
+import { EXAMPLE_ARRAY_ITEMS } from '../../src/contracts/openapi-examples.js';
+import { OPERATIONS } from '../../src/contracts/operations.js';
+
+const recorded = OPERATIONS.filter((op) => op.rest && recordedExample(op.id));
+
+describe('recorded OpenAPI examples', () => {
+  it('cover the JSON operations (documents over the size cap aside)', () => {
+    expect(recorded.map((o) => o.id)).toEqual(expect.arrayContaining(['health', 'tracts', 'listings', 'underwrite_rest', 'property', 'state', 'deals', 'run_listings']));
+  });
+
+  it.each(recorded.map((o) => [o.id, o] as const))('%s: the recorded body parses with its output schema, at its documented status', (_id, op) => {
+    const rec = recordedExample(op.id)!;
+    expect(rec.status).toBe(op.rest!.status);
+    const parsed = op.output.safeParse(rec.body);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+  });
+
+  it('the error example is a real error body, and arrays were cut to the stated length', () => {
+    expect(ErrorBodySchema.parse(recordedExample('error_body')!.body).error.code).toBe('validation_failed');
+    const longest = (v: unknown): number => (Array.isArray(v) ? Math.max(v.length, ...v.map(longest)) : v && typeof v === 'object' ? Math.max(0, ...Object.values(v).map(longest)) : 0);
+    for (const op of recorded) expect(longest(recordedExample(op.id)!.body)).toBeLessThanOrEqual(EXAMPLE_ARRAY_ITEMS);
+  });
+});
