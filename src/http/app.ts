@@ -13,6 +13,8 @@ import { registerMetricsRoute } from './metrics-route.js';
 import { accessLogMiddleware } from './middleware/access-log.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
+import { serviceOrigin } from './oauth/challenge.js';
+import { registerResourceMetadataRoutes } from './oauth/metadata-route.js';
 
 /** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. `drain`: the server's. */
 export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor; drain?: Drain };
@@ -31,7 +33,8 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   // guards before it agree on what a path names.
   const router = new Router({ sensitive: true, strict: true });
   const tools = opts.toolDoor?.(operations);
-  if (tools) registerToolRoutes(router, doors, tools);
+  if (tools) registerToolRoutes(router, doors, tools, () => serviceOrigin(svc));
+  registerResourceMetadataRoutes(router, () => serviceOrigin(svc));
   // at shutdown: end tool sessions, then write the audit's last batch
   svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
   registerOperationRoutes(router, operations, doors, svc.shutdown);
