@@ -15,6 +15,7 @@ import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
 import { serviceOrigin } from './oauth/challenge.js';
 import { registerResourceMetadataRoutes } from './oauth/metadata-route.js';
+import { authorizationServerDoor } from './oauth/door.js';
 
 /** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. `drain`: the server's. */
 export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor; drain?: Drain };
@@ -28,7 +29,9 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   if (opts.drain) app.use(opts.drain.middleware);
   const doors = openDoorServices(svc);
   const operations = buildOperations(svc, doors);
-  mountDoorMiddleware(app, svc, doors);
+  const authorizationServer = authorizationServerDoor(svc, doors.keys);
+  mountDoorMiddleware(app, svc, doors, authorizationServer.accessTokens);
+  app.use(authorizationServer.middleware);
   // Exact matching: the canonical-path guard (doors.ts) already refused every other spelling, so the router and the
   // guards before it agree on what a path names.
   const router = new Router({ sensitive: true, strict: true });

@@ -19,7 +19,7 @@ import type { OperationFn } from '../app/operations.js';
 import { validationError } from './errors.js';
 import { METRICS_PATH } from './metrics-route.js';
 import { auditMiddleware } from './middleware/audit.js';
-import { authMiddleware, callerOf } from './middleware/auth.js';
+import { authMiddleware, callerOf, type AccessTokenCheck } from './middleware/auth.js';
 import { canonicalPathGuard } from './middleware/canonical-path.js';
 import { serviceOrigin, setBearerChallenge } from './oauth/challenge.js';
 import { OAUTH_ALLOWED_METHODS, OAUTH_OPAQUE_ID_PREFIXES } from './oauth/paths.js';
@@ -42,12 +42,13 @@ function methodGuard(ctx: Context, next: Next): Promise<void> {
   throw new AppError('method_not_allowed', `method ${ctx.method} is not allowed here`);
 }
 
-export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
+/** `accessTokens`: the OAuth access-token check of the authorization server door (src/http/oauth/door.ts). */
+export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices, accessTokens?: AccessTokenCheck): void {
   app.use(canonicalPathGuard((path) => ALLOWED.has(path), OAUTH_OPAQUE_ID_PREFIXES));
   app.use(methodGuard);
   const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
   app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
-  app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy }));
+  app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy, accessTokens }));
   app.use(auditMiddleware({ audit: doors.audit }));
   const limit = rateLimitMiddleware({ limiter: doors.limiter });
   // MCP counts its tools/call messages itself. A request carrying the valid operator secret is not public traffic: it

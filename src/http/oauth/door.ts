@@ -1,0 +1,54 @@
+// The authorization server in the Koa app. Built on first use (the issuer is the public origin, which needs the
+// listening port), then: /oauth/consent/<uid> is ours (consent-route.ts); the provider's own paths (paths.ts) are
+// answered by oidc-provider on the raw request, after the shared door middleware (canonical path, method, caller,
+// audit, rate limit) ran. Access tokens are checked here for the auth middleware (AccessTokenCheck).
+import type { Context, Middleware, Next } from 'koa';
+import type { ServiceContext } from '../../app/context.js';
+import type { KeyStore } from '../../auth/keys.js';
+import { oauthTokenOf, verifyAccessToken } from '../../auth/oauth/access-token.js';
+import { createAuthorizationServer, type AuthorizationServer } from '../../auth/oauth/provider.js';
+import { resourceId, resourceKindOf } from '../../auth/oauth/resource.js';
+import { AppError } from '../../errors/app-error.js';
+import type { AccessTokenCheck } from '../middleware/auth.js';
+import { serviceOrigin } from './challenge.js';
+import { consentGet, consentPost } from './consent-route.js';
+import { CONSENT_PATH, isProviderPath, OAUTH_ROUTES } from './paths.js';
+
+export type AuthorizationServerDoor = { accessTokens: AccessTokenCheck; middleware: Middleware };
+
+export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): AuthorizationServerDoor {
+  let pending: Promise<{ server: AuthorizationServer; handle: ReturnType<AuthorizationServer['provider']['callback']> }> | null = null;
+  const get = () => {
+    pending ??= createAuthorizationServer({
+      origin: serviceOrigin(svc),
+      env: svc.store.env,
+      keys,
+      consentUrl: (uid) => `${CONSENT_PATH}/${uid}`,
+      routes: OAUTH_ROUTES,
+      trustProxy: svc.config.trustProxy,
+      logError: (msg, extra) => svc.log.error(msg, extra),
+    }).then((server) => ({ server, handle: server.provider.callback() }));
+    return pending;
+  };
+  const accessTokens: AccessTokenCheck = async (header, path) => {
+    const token = oauthTokenOf(header);
+    if (!token) return null;
+    const { server } = await get();
+    return verifyAccessToken(server.provider, keys, token, resourceId(serviceOrigin(svc), resourceKindOf(path)));
+  };
+  const middleware: Middleware = async (ctx: Context, next: Next) => {
+    if (ctx.path.startsWith(`${CONSENT_PATH}/`)) {
+      const uid = ctx.path.slice(CONSENT_PATH.length + 1);
+      const deps = { server: (await get()).server, keys, origin: serviceOrigin(svc) };
+      if (ctx.method === 'GET' || ctx.method === 'HEAD') return consentGet(ctx, deps, uid);
+      if (ctx.method === 'POST') return consentPost(ctx, deps, uid);
+      ctx.set('Allow', 'GET, HEAD, POST');
+      throw new AppError('method_not_allowed', `method ${ctx.method} is not allowed here`);
+    }
+    if (!isProviderPath(ctx.path)) return next();
+    const { handle } = await get();
+    ctx.respond = false;
+    await handle(ctx.req, ctx.res);
+  };
+  return { accessTokens, middleware };
+}
