@@ -16,7 +16,7 @@ const grantMemberPrefix = (grantId: string): string => `g:${grantId}:`;
 const uidKey = (uid: string): string => `uid:${uid}`;
 
 /** One adapter instance per model name, all over the same sub-database; `now` is the clock in ms (tests move it). */
-export function lmdbAdapterFactory(env: RootDatabase, now: () => number = Date.now): (model: string) => Adapter {
+export function lmdbAdapterFactory(env: RootDatabase, now: () => number = () => Date.now()): (model: string) => Adapter {
   const db = openSubDb<unknown>(env, DB_NAMES.oauth);
   return (model) => new LmdbAdapter(db, model, now);
 }
