@@ -4,6 +4,7 @@
 // opaque access tokens, refresh tokens rotated on every use, revocation (RFC 7009). The consent page is ours (src/http).
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { RootDatabase } from 'lmdb';
+import { guardWebhookUrl } from '../../alerts/url-guard.js';
 import { OAUTH } from '../../registry/groups/oauth.js';
 import { DB_NAMES, openSubDb } from '../../store/env.js';
 import type { KeyStore } from '../keys.js';
@@ -80,7 +81,12 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
       revocation: { enabled: true },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
-      clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        // The server fetches the client's https URL: the webhook SSRF guard refuses one resolving to a non-public address.
+        allowFetch: async (_ctx: unknown, clientId: string) => guardWebhookUrl(clientId, { allowPrivate: false }).then(() => true, () => false),
+      },
       // Off: DPoP-bound tokens would need a proof check in the resource server's middleware, which it does not make.
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },

@@ -245,3 +245,13 @@ describe('canonical paths', () => {
     expect((await fetch(`${service.url}/.well-known/oauth-authorization-server`)).status).toBe(200);
   });
 });
+
+describe('Client ID Metadata Documents', () => {
+  it('are advertised, and a client id URL resolving to a non-public address is not fetched (invalid_client)', async () => {
+    const meta = (await (await fetch(`${service.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(meta.client_id_metadata_document_supported).toBe(true);
+    const res = await new Browser().request(authorizationUrl({ client_id: 'https://127.0.0.1/client.json' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_client', error_description: 'client_id metadata document fetch not allowed' });
+  });
+});
