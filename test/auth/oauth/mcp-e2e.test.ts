@@ -4,6 +4,9 @@
 // form is posted as a browser would; the client exchanges the code with its PKCE verifier and the tool succeeds.
 // Denied: the client gets access_denied and no token, and still reads keylessly.
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { UnauthorizedError as LegacyUnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../../src/server.js';
 import { MODERN_REVISION, mintKey, startDoors } from '../../mcp/support.js';
@@ -74,6 +77,21 @@ describe('MCP client OAuth sign-in', () => {
     expect(auth.savedTokens).toBeUndefined();
     const pulse = (await client.callTool({ name: 'market_pulse', arguments: {} })) as { isError?: boolean };
     expect(pulse.isError ?? false).toBe(false);
+    await client.close();
+  });
+
+  it('a 2025-era client (v1 SDK, protocol 2025-11-25) signs in the same way and underwrites', async () => {
+    const auth = new MemoryOAuthProvider();
+    const transport = new LegacyTransport(new URL(`${service.url}/mcp`), { authProvider: auth as never });
+    const client = new LegacyClient({ name: 'oauth-e2e-2025', version: '0.0.0' });
+    await client.connect(transport);
+    await expect(client.callTool({ name: 'deep_underwrite_asset', arguments: DEEP_ARGS })).rejects.toBeInstanceOf(LegacyUnauthorizedError);
+    const callback = await consentAndReturn(new Browser(), auth.authorizationUrl!, { decision: 'approve', owner_key: ownerKey });
+    expect(callback.searchParams.get('state')).toBe(auth.lastState);
+    await transport.finishAuth(callback.searchParams.get('code')!);
+    const result = (await client.callTool({ name: 'deep_underwrite_asset', arguments: DEEP_ARGS })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+    expect(result.isError ?? false).toBe(false);
+    expect(result.structuredContent?.assumptions).toMatchObject({ units: 2 });
     await client.close();
   });
 });
