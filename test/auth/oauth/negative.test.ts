@@ -109,6 +109,17 @@ describe('authorization code + PKCE', () => {
     expect((await callUnderwrite(first.body.access_token)).status).toBe(401);
   });
 
+  it('revokes the key a grant minted when the grant is revoked (a replayed refresh token)', async () => {
+    const { code, verifier } = await approvedCode();
+    const t = await exchange(code, verifier);
+    const keys = openKeyStore(service.svc.store.env);
+    const minted = keys.listKeys().filter((k) => k.label === 'oauth: Negative tests').at(-1)!;
+    expect(minted.revoked_at).toBeNull();
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t.body.refresh_token })).status).toBe(200);
+    expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t.body.refresh_token })).body.error).toBe('invalid_grant');
+    await vi.waitFor(() => expect(keys.getKey(minted.id)?.revoked_at).not.toBeNull());
+  });
+
   it('refuses an expired code with invalid_grant', async () => {
     const { code, verifier } = await approvedCode();
     vi.useFakeTimers({ toFake: ['Date'] });
