@@ -12,7 +12,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { AccessTokenCheck } from '../middleware/auth.js';
 import { serviceOrigin } from './challenge.js';
 import { consentGet, consentPost } from './consent-route.js';
-import { CONSENT_PATH, isProviderPath, OAUTH_ROUTES } from './paths.js';
+import { CONSENT_PATH, OAUTH_ROUTES, oauthOperationOf } from './paths.js';
 
 export type AuthorizationServerDoor = { accessTokens: AccessTokenCheck; middleware: Middleware };
 
@@ -37,7 +37,10 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
     return verifyAccessToken(server.provider, keys, token, resourceId(serviceOrigin(svc), resourceKindOf(path)));
   };
   const middleware: Middleware = async (ctx: Context, next: Next) => {
-    if (ctx.path.startsWith(`${CONSENT_PATH}/`)) {
+    const operation = oauthOperationOf(ctx.path);
+    if (!operation) return next();
+    ctx.state.operationId = operation;
+    if (operation === 'oauth_consent') {
       const uid = ctx.path.slice(CONSENT_PATH.length + 1);
       const deps = { server: (await get()).server, keys, origin: serviceOrigin(svc) };
       if (ctx.method === 'GET' || ctx.method === 'HEAD') return consentGet(ctx, deps, uid);
@@ -45,7 +48,6 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
       ctx.set('Allow', 'GET, HEAD, POST');
       throw new AppError('method_not_allowed', `method ${ctx.method} is not allowed here`);
     }
-    if (!isProviderPath(ctx.path)) return next();
     const { handle } = await get();
     ctx.respond = false;
     await handle(ctx.req, ctx.res);

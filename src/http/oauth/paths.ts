@@ -32,16 +32,6 @@ export const MCP_PRM_PATH = `${PRM_PATH}${MCP_PATH}`;
  */
 export const OAUTH_OPAQUE_ID_PREFIXES = [OAUTH_ROUTES.authorization, CONSENT_PATH, OAUTH_ROUTES.registration] as const;
 
-/** The exact paths oidc-provider answers (plus `<authorize>/<uid>` and `<register>/<client id>`). */
-export const PROVIDER_PATHS: ReadonlySet<string> = new Set([
-  OAUTH_ROUTES.authorization, OAUTH_ROUTES.token, OAUTH_ROUTES.registration, OAUTH_ROUTES.revocation, OAUTH_ROUTES.jwks,
-  AS_METADATA_PATH, OIDC_METADATA_PATH,
-]);
-
-export function isProviderPath(path: string): boolean {
-  return PROVIDER_PATHS.has(path) || path.startsWith(`${OAUTH_ROUTES.authorization}/`) || path.startsWith(`${OAUTH_ROUTES.registration}/`);
-}
-
 /** Methods of the fixed OAuth paths, for the method guard (405 with Allow otherwise). */
 export const OAUTH_ALLOWED_METHODS: ReadonlyArray<[string, string[]]> = [
   [PRM_PATH, ['GET', 'HEAD']],
@@ -54,3 +44,18 @@ export const OAUTH_ALLOWED_METHODS: ReadonlyArray<[string, string[]]> = [
   [OAUTH_ROUTES.registration, ['POST']],
   [OAUTH_ROUTES.revocation, ['POST']],
 ];
+
+/**
+ * The name an OAuth request is counted under (audit, metrics, access log), or null for a path that is not the
+ * authorization server's: a bounded set, never the raw path (uids and client ids are unbounded).
+ */
+export function oauthOperationOf(path: string): string | null {
+  if (path.startsWith(`${CONSENT_PATH}/`)) return 'oauth_consent';
+  if (path.startsWith(`${OAUTH_ROUTES.authorization}/`)) return 'oauth_authorize_resume';
+  if (path.startsWith(`${OAUTH_ROUTES.registration}/`)) return 'oauth_client_read';
+  const fixed: Record<string, string> = {
+    [OAUTH_ROUTES.authorization]: 'oauth_authorize', [OAUTH_ROUTES.token]: 'oauth_token', [OAUTH_ROUTES.registration]: 'oauth_register',
+    [OAUTH_ROUTES.revocation]: 'oauth_revoke', [OAUTH_ROUTES.jwks]: 'oauth_jwks', [AS_METADATA_PATH]: 'oauth_metadata', [OIDC_METADATA_PATH]: 'oauth_metadata',
+  };
+  return fixed[path] ?? null;
+}
