@@ -109,8 +109,12 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
   };
   const provider = new Provider(o.origin, configuration);
   provider.proxy = o.trustProxy;
+  // OAuth 2.1 section 3.2.2.1: a request that omits `scope` is served with a default, here every scope a sign-in can
+  // grant (MCP clients omit it when neither the challenge nor the metadata names one); oidc-provider would otherwise
+  // end it with access_denied ("no scope was granted") after the owner approved.
   // RFC 8414 scopes_supported: the scopes a client can obtain here (oidc-provider lists only its OpenID scopes).
   (provider as unknown as { use(fn: (ctx: any, next: () => Promise<void>) => Promise<void>): void }).use(async (ctx, next) => {
+    if (ctx.path === o.routes.authorization && ctx.method === 'GET' && !ctx.query.scope) ctx.query = { ...ctx.query, scope: scopeText };
     await next();
     if (ctx.oidc?.route === 'discovery' && ctx.body && typeof ctx.body === 'object') ctx.body.scopes_supported = [...OAUTH_SCOPES];
   });

@@ -130,6 +130,15 @@ describe('authorization code + PKCE', () => {
   });
 });
 
+describe('scope', () => {
+  it('serves a request that omits scope with the default (read underwrite), as OAuth 2.1 section 3.2.2.1 allows', async () => {
+    const { code, verifier } = await approvedCode({ scope: '' });
+    const t = await exchange(code, verifier);
+    expect(t.status).toBe(200);
+    expect(t.body.scope).toBe('read underwrite');
+  });
+});
+
 describe('redirect URIs are matched exactly', () => {
   it('refuses, without redirecting, an authorization request whose redirect URI differs by one character', async () => {
     const res = await new Browser().request(authorizationUrl({ redirect_uri: 'http://127.0.0.1:9/callbacK' }));
