@@ -120,6 +120,13 @@ describe('authorization code + PKCE', () => {
     await vi.waitFor(() => expect(keys.getKey(minted.id)?.revoked_at).not.toBeNull());
   });
 
+  it('lets exactly one of two concurrent exchanges of one code succeed (single use under a race)', async () => {
+    const { code, verifier } = await approvedCode();
+    const results = await Promise.all([exchange(code, verifier), exchange(code, verifier)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)!.body.error).toBe('invalid_grant');
+  });
+
   it('refuses an expired code with invalid_grant', async () => {
     const { code, verifier } = await approvedCode();
     vi.useFakeTimers({ toFake: ['Date'] });
