@@ -102,16 +102,17 @@ export async function consentPost(ctx: Context, deps: Deps, uid: string): Promis
     ctx.status = 401;
     return render(ctx, deps, d, 'That is not an active API key. Enter the key the operator issued to you, or Deny.');
   }
+  const ownerId = owner.key.owner_id ?? owner.key.id;
   const clientId = d.params.client_id;
   const client = await deps.server.provider.Client.find(clientId);
   const scopes = requestedScopes(d);
-  const minted = await deps.keys.createKey({ scopes, label: `oauth: ${client?.clientName ?? clientId}`, ownerId: owner.key.owner_id ?? owner.key.id });
-  const grant = new deps.server.provider.Grant({ accountId: owner.key.owner_id ?? owner.key.id, clientId });
+  const minted = await deps.keys.createKey({ scopes, label: `oauth: ${client?.clientName ?? clientId}`, ownerId });
+  const grant = new deps.server.provider.Grant({ accountId: ownerId, clientId });
   // Granted both as the resource's scopes (they go into the access token) and as plain scopes (they are also
   // declared server-wide, so the authorization request checks them there too).
   grant.addOIDCScope(scopes.join(' '));
   for (const resource of requestedResources(d, deps.origin)) grant.addResourceScope(resource, scopes.join(' '));
   const grantId = await grant.save();
   await deps.server.bindGrantToKey(grantId, minted.key.id);
-  return finish({ login: { accountId: owner.key.owner_id ?? owner.key.id }, consent: { grantId } });
+  return finish({ login: { accountId: ownerId }, consent: { grantId } });
 }
