@@ -1,6 +1,7 @@
 // oidc-provider's storage adapter over the service's LMDB (sub-database `oauth`): registered clients, authorization
 // codes, access and refresh tokens, grants, sessions and consent interactions survive a restart like API keys do.
-// Records carry their expiry; an expired record is treated as absent and removed when next looked up.
+// Records carry their expiry; an expired record is treated as absent and removed when next looked up, and
+// sweepExpiredOAuthRecords removes the rest (the door runs it at start and daily).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { Database, RootDatabase } from 'lmdb';
@@ -91,4 +92,21 @@ class LmdbAdapter implements Adapter {
       }
     });
   }
+}
+
+/** Removes every expired record (and its grant index entry); returns how many records went. */
+export async function sweepExpiredOAuthRecords(env: RootDatabase, now: number = Date.now()): Promise<number> {
+  const db = openSubDb<unknown>(env, DB_NAMES.oauth);
+  const expired: Array<{ key: string; payload: AdapterPayload }> = [];
+  for (const { key, value } of db.getRange({ start: 'm:', end: 'm:\uffff' })) {
+    const rec = value as Stored;
+    if (rec.expiresAt !== null && rec.expiresAt <= now) expired.push({ key: String(key), payload: rec.payload });
+  }
+  await db.transaction(() => {
+    for (const { key, payload } of expired) {
+      db.remove(key);
+      if (payload.grantId) db.remove(`${grantMemberPrefix(payload.grantId)}${key}`);
+    }
+  });
+  return expired.length;
 }

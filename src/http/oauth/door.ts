@@ -6,6 +6,8 @@ import type { Context, Middleware, Next } from 'koa';
 import type { ServiceContext } from '../../app/context.js';
 import type { KeyStore } from '../../auth/keys.js';
 import { oauthTokenOf, verifyAccessToken } from '../../auth/oauth/access-token.js';
+import { sweepExpiredOAuthRecords } from '../../auth/oauth/adapter.js';
+import { OAUTH } from '../../registry/groups/oauth.js';
 import { createAuthorizationServer, type AuthorizationServer } from '../../auth/oauth/provider.js';
 import { resourceId, resourceKindOf } from '../../auth/oauth/resource.js';
 import { AppError } from '../../errors/app-error.js';
@@ -27,8 +29,20 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
       routes: OAUTH_ROUTES,
       trustProxy: svc.config.trustProxy,
       logError: (msg, extra) => svc.log.error(msg, extra),
-    }).then((server) => ({ server, handle: server.provider.callback() }));
+    }).then((server) => {
+      startSweeps();
+      return { server, handle: server.provider.callback() };
+    });
     return pending;
+  };
+  const sweep = (): void => {
+    sweepExpiredOAuthRecords(svc.store.env).catch((e: unknown) => svc.log.error('oauth expired-record sweep failed', e));
+  };
+  const startSweeps = (): void => {
+    sweep();
+    const timer = setInterval(sweep, OAUTH.v.sweep_interval_hours * 3_600_000);
+    timer.unref();
+    svc.closeHooks?.push(async () => clearInterval(timer));
   };
   const accessTokens: AccessTokenCheck = async (header, path) => {
     const token = oauthTokenOf(header);

@@ -15,5 +15,6 @@ export const OAUTH = defineGroup({
     grant_ttl_s: c(1_209_600, 's', 'a consent (grant) lives as long as its refresh token', ENG),
     interaction_ttl_s: c(600, 's', 'ten minutes to read and answer the consent page', ENG),
     session_ttl_s: c(86_400, 's', 'the authorization server browser session (cookie) lasts a day', ENG),
+    sweep_interval_hours: c(24, 'hours', 'expired codes, tokens, grants and interactions are removed at start and once a day (they are already refused when looked up; the sweep only frees space)', ENG),
   },
 });
