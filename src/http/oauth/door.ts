@@ -29,20 +29,31 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
       routes: OAUTH_ROUTES,
       trustProxy: svc.config.trustProxy,
       logError: (msg, extra) => svc.log.error(msg, extra),
-    }).then((server) => {
-      startSweeps();
-      return { server, handle: server.provider.callback() };
-    });
+    }).then(
+      (server) => {
+        startSweeps();
+        return { server, handle: server.provider.callback() };
+      },
+      (e: unknown) => {
+        pending = null; // a failure (storage) is retried by the next request instead of kept forever
+        throw e;
+      },
+    );
     return pending;
   };
+  let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (): void => {
-    sweepExpiredOAuthRecords(svc.store.env).catch((e: unknown) => svc.log.error('oauth expired-record sweep failed', e));
+    sweeping = sweepExpiredOAuthRecords(svc.store.env).catch((e: unknown) => svc.log.error('oauth expired-record sweep failed', e));
   };
   const startSweeps = (): void => {
     sweep();
     const timer = setInterval(sweep, OAUTH.v.sweep_interval_hours * 3_600_000);
     timer.unref();
-    svc.closeHooks?.push(async () => clearInterval(timer));
+    // at shutdown, before the store closes: no new sweep, and the one running finishes
+    svc.closeHooks?.push(async () => {
+      clearInterval(timer);
+      await sweeping;
+    });
   };
   const accessTokens: AccessTokenCheck = async (header, path) => {
     const token = oauthTokenOf(header);
