@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   AVM_FORCE_OPENDATA: z.enum(['true', 'false']).default('false'),
   AVM_ALLOW_PRIVATE_WEBHOOKS: z.enum(['true', 'false']).default('false'),
   AVM_TELEGRAM_BASE_URL: z.string().url().default('https://api.telegram.org'),
+  /** The service's public origin (scheme://host[:port]): the OAuth issuer and resource identifiers. */
+  AVM_PUBLIC_URL: z.string().url().optional(),
   AVM_TELEGRAM_BOT_TOKEN: z.string().optional(),
   AVM_ALLOWED_HOSTS: z.string().optional(),
   AVM_ALLOWED_ORIGINS: z.string().optional(),
@@ -51,6 +53,8 @@ export type Config = {
   telegramBotToken: string | null;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** AVM_PUBLIC_URL without a trailing slash; null: http://<HOST>:<listening port> (127.0.0.1 for a wildcard HOST). */
+  publicUrl?: string | null;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Daily 13:00 UTC listings scheduler, a first listings run when none has run yet, and alert-delivery resume. */
   backgroundJobs: boolean;
@@ -93,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telegramBotToken: e.AVM_TELEGRAM_BOT_TOKEN ?? null,
     allowedHosts: list(e.AVM_ALLOWED_HOSTS),
     allowedOrigins: list(e.AVM_ALLOWED_ORIGINS),
+    publicUrl: e.AVM_PUBLIC_URL ? e.AVM_PUBLIC_URL.replace(/\/+$/, '') : null,
     logLevel: e.AVM_LOG_LEVEL,
     backgroundJobs: e.AVM_BACKGROUND_JOBS === 'true',
   };

@@ -21,6 +21,8 @@ const REJECTION_TEXT: Record<VerifyFailure, string> = {
   unknown_key: 'unknown API key',
   bad_secret: 'invalid API key',
   revoked: 'API key revoked',
+  invalid_token: 'access token unknown or expired',
+  wrong_resource: 'access token issued for another resource',
 };
 
 /**

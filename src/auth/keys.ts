@@ -36,13 +36,15 @@ type StoredKey = {
 /** A key as every other module sees it: everything except the hash; owner_id always resolved. */
 export type ApiKey = Omit<StoredKey, 'hash'>;
 
-export type VerifyFailure = 'missing' | 'too_long' | 'not_bearer' | 'malformed' | 'unknown_key' | 'revoked' | 'bad_secret';
+/** `invalid_token`: an OAuth access token unknown or expired; `wrong_resource`: one issued for another resource (RFC 8707). */
+export type VerifyFailure = 'missing' | 'too_long' | 'not_bearer' | 'malformed' | 'unknown_key' | 'revoked' | 'bad_secret' | 'invalid_token' | 'wrong_resource';
 export type VerifyResult = { ok: true; key: ApiKey } | { ok: false; reason: VerifyFailure };
 
 export type IssuedKey = { plaintext: string; key: ApiKey };
 
 export type KeyStore = {
-  createKey(input: { scopes: string | readonly string[]; rpmLimit?: number; label?: string }): Promise<IssuedKey>;
+  /** `ownerId`: the owner a new key belongs to (an OAuth approval mints a key for the owner who approved); default itself. */
+  createKey(input: { scopes: string | readonly string[]; rpmLimit?: number; label?: string; ownerId?: string }): Promise<IssuedKey>;
   /** New secret with the same scopes, limit and label; the old key is revoked in the same transaction. */
   rotateKey(id: string): Promise<IssuedKey>;
   /** Idempotent: revoking a revoked key keeps the first revocation time. */
@@ -69,7 +71,7 @@ export function openKeyStore(env: RootDatabase, opts: { now?: () => number } = {
   };
   return {
     async createKey(input) {
-      const issued = mintKey(db, { scopes: parseScopes(input.scopes), rpmLimit: checkRpm(input.rpmLimit), label: input.label ?? null, rotatedFrom: null, ownerId: null, nowMs: now() });
+      const issued = mintKey(db, { scopes: parseScopes(input.scopes), rpmLimit: checkRpm(input.rpmLimit), label: input.label ?? null, rotatedFrom: null, ownerId: input.ownerId ?? null, nowMs: now() });
       await durablePut(issued.stored);
       return { plaintext: issued.plaintext, key: publicView(issued.stored, db) };
     },

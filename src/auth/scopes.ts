@@ -28,3 +28,15 @@ export function parseScopes(input: string | readonly string[]): Scope[] {
   if (out.size === 0) throw new AppError('validation_failed', 'at least one scope is required');
   return SCOPES.filter((s) => out.has(s));
 }
+
+/**
+ * The scopes an OAuth client may ask for and the consent screen grants (issue 16): reading and underwriting. Writing
+ * state and webhooks stay with operator- or owner-issued keys.
+ */
+export const OAUTH_SCOPES = ['read', 'underwrite'] as const satisfies readonly Scope[];
+
+/** What each OAuth scope allows, in the words of the consent screen and the README. */
+export const OAUTH_SCOPE_TEXT: Readonly<Record<(typeof OAUTH_SCOPES)[number], string>> = {
+  read: 'read valuations, tracts, listings and market data (open to everyone during the beta; with a key, at the key rate limit)',
+  underwrite: 'run underwriting tools: comps with adjustments (get_comps) and full pro-forma underwriting (deep_underwrite_asset)',
+};

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   webhook_url_refused: { status: 400, description: 'The webhook URL is not https/http, or resolves to a private, link-local or loopback address.' },
   unauthorized: { status: 401, description: 'A private endpoint was called without a valid key.' },
   forbidden_scope: { status: 403, description: 'The key lacks the scope this operation requires.' },
+  csrf_rejected: { status: 403, description: 'A form of this service (the OAuth consent page) was submitted without its form token, or from another origin.' },
   forbidden_host: { status: 403, description: 'Host or Origin header not in the allowlist (DNS-rebinding protection).' },
   not_found: { status: 404, description: 'No such resource or route.' },
   property_not_found: { status: 404, description: 'No parcel or listing matches the property id or address.' },
@@ -37,4 +38,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.4.0';
+export const ERROR_TAXONOMY_VERSION = '1.5.0';

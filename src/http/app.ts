@@ -15,6 +15,9 @@ import { conditionalGet } from './middleware/conditional-get.js';
 import { mountDoorMiddleware, registerOperationRoutes } from './doors.js';
 import { registerToolRoutes, type ToolDoor } from './tool-route.js';
 import { registerWebAssetRoutes } from './web-assets.js';
+import { serviceOrigin } from './oauth/challenge.js';
+import { registerResourceMetadataRoutes } from './oauth/metadata-route.js';
+import { authorizationServerDoor } from './oauth/door.js';
 
 /** The tool door over the same operations (server.ts passes mcp's): http never imports mcp. `drain`: the server's. */
 export type AppOptions = { toolDoor?: (operations: ReadonlyMap<string, OperationFn>) => ToolDoor; drain?: Drain };
@@ -29,12 +32,15 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   app.use(conditionalGet); // answers with an ETag (the map's layers and assets) become 304s when unchanged
   const doors = openDoorServices(svc);
   const operations = buildOperations(svc, doors);
-  mountDoorMiddleware(app, svc, doors);
+  const authorizationServer = authorizationServerDoor(svc, doors.keys);
+  mountDoorMiddleware(app, svc, doors, authorizationServer.accessTokens);
+  app.use(authorizationServer.middleware);
   // Exact matching: the canonical-path guard (doors.ts) already refused every other spelling, so the router and the
   // guards before it agree on what a path names.
   const router = new Router({ sensitive: true, strict: true });
   const tools = opts.toolDoor?.(operations);
-  if (tools) registerToolRoutes(router, doors, tools);
+  if (tools) registerToolRoutes(router, doors, tools, () => serviceOrigin(svc));
+  registerResourceMetadataRoutes(router, () => serviceOrigin(svc));
   // at shutdown: end tool sessions, then write the audit's last batch
   svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
   registerOperationRoutes(router, operations, doors, svc.shutdown);

@@ -64,3 +64,9 @@ export async function readJsonBody(ctx: Context, maxBytes: number = DOORS.v.json
     throw new AppError('validation_failed', 'the request body is not valid JSON');
   }
 }
+
+/** An `application/x-www-form-urlencoded` body (an HTML form post), read within `maxBytes`. */
+export async function readFormBody(ctx: Context, maxBytes: number): Promise<URLSearchParams> {
+  if (!ctx.is('application/x-www-form-urlencoded')) throw new AppError('unsupported_media_type', 'the request body must be application/x-www-form-urlencoded');
+  return new URLSearchParams(await readText(ctx, maxBytes));
+}

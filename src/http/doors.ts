@@ -19,8 +19,10 @@ import type { OperationFn } from '../app/operations.js';
 import { validationError } from './errors.js';
 import { METRICS_PATH } from './metrics-route.js';
 import { auditMiddleware } from './middleware/audit.js';
-import { authMiddleware, callerOf } from './middleware/auth.js';
+import { authMiddleware, callerOf, type AccessTokenCheck } from './middleware/auth.js';
 import { canonicalPathGuard } from './middleware/canonical-path.js';
+import { serviceOrigin, setBearerChallenge } from './oauth/challenge.js';
+import { OAUTH_ALLOWED_METHODS, OAUTH_OPAQUE_ID_PREFIXES } from './oauth/paths.js';
 import { hostGuard } from './middleware/host-guard.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.js';
 import { isAssetPath } from './web-assets.js';
@@ -30,6 +32,7 @@ const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path =
 
 /** Methods allowed on each served path (GET implies HEAD); OPTIONS is answered by the router with Allow. */
 const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']], [METRICS_PATH, ['GET', 'HEAD']]]);
+for (const [path, methods] of OAUTH_ALLOWED_METHODS) ALLOWED.set(path, methods);
 for (const o of OPERATIONS) if (o.rest) ALLOWED.set(o.rest.path, [...(ALLOWED.get(o.rest.path) ?? []), ...(o.rest.method === 'GET' ? ['GET', 'HEAD'] : [o.rest.method])]);
 
 /** 405 with the Allow header RFC 9110 requires, for a served path's other methods and for unknown verbs (TRACE...). */
@@ -40,12 +43,13 @@ function methodGuard(ctx: Context, next: Next): Promise<void> {
   throw new AppError('method_not_allowed', `method ${ctx.method} is not allowed here`);
 }
 
-export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices): void {
-  app.use(canonicalPathGuard((path) => ALLOWED.has(path) || isAssetPath(path)));
+/** `accessTokens`: the OAuth access-token check of the authorization server door (src/http/oauth/door.ts). */
+export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorServices, accessTokens?: AccessTokenCheck): void {
+  app.use(canonicalPathGuard((path) => ALLOWED.has(path) || isAssetPath(path), OAUTH_OPAQUE_ID_PREFIXES));
   app.use(methodGuard);
   const guard = hostGuard({ port: () => svc.listenPort ?? svc.config.port, allowedHosts: svc.config.allowedHosts, allowedOrigins: svc.config.allowedOrigins });
   app.use((ctx, next) => (isGuarded(ctx.path) ? guard(ctx, next) : next()));
-  app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy }));
+  app.use(authMiddleware({ keys: doors.keys, trustProxy: svc.config.trustProxy, accessTokens }));
   app.use(auditMiddleware({ audit: doors.audit }));
   const limit = rateLimitMiddleware({ limiter: doors.limiter });
   // MCP counts its tools/call messages itself. A request carrying the valid operator secret is not public traffic: it
@@ -64,8 +68,10 @@ function checkScope(ctx: Context, op: Operation, svc: ServiceContext): void {
     throw new AppError('unauthorized', svc.config.writeSecret ? 'operator secret required' : 'operator endpoints are disabled (WRITE_SECRET unset)');
   }
   const refusal = authorize(callerOf(ctx), op.scope);
-  if (refusal?.code === 'unauthorized') ctx.set('WWW-Authenticate', 'Bearer realm="avm"');
-  if (refusal) throw refusal;
+  if (refusal) {
+    setBearerChallenge(ctx, serviceOrigin(svc), refusal, callerOf(ctx));
+    throw refusal;
+  }
 }
 
 async function operationGuard(ctx: Context, next: Next, svc: ServiceContext): Promise<void> {

@@ -9,9 +9,12 @@ import type { Context } from 'koa';
 import type { DoorServices } from '../app/door-services.js';
 import type { CallContext } from '../app/operations.js';
 import { authorize } from '../auth/authorize.js';
+import { toolEntries } from '../contracts/operations.js';
+import { AppError } from '../errors/app-error.js';
 import { readJsonBody } from './body.js';
 import { callerOf } from './middleware/auth.js';
 import { assertDistinctRequestIds, assertToolCallEnvelopes } from './tool-call-envelope.js';
+import { setBearerChallenge } from './oauth/challenge.js';
 import { limitSubjectOf, rateLimitedError, rateLimitHeaders } from './middleware/rate-limit.js';
 
 /** What the tool door offers: answer one HTTP request (the body already parsed), and end in-flight exchanges at shutdown. */
@@ -31,18 +34,41 @@ function countMetered(body: unknown): number {
   return msgs.filter((m) => METERED_METHODS.has((m as { method?: unknown })?.method as string)).length;
 }
 
-export function registerToolRoutes(router: Router, doors: DoorServices, tools: ToolDoor): void {
+/** The scope each tool name (v2 names and aliases) requires; an unknown name is left to the SDK's own answer. */
+const TOOL_SCOPES = new Map(toolEntries().map((t) => [t.name, t.op.scope]));
+
+/**
+ * The first refusal among the batch's tools/call messages, as HTTP: an OAuth client can only start (or step up) a
+ * sign-in from a 401/403 with a Bearer challenge, not from a tool result (issue 16). The tool server checks again.
+ */
+function toolCallRefusal(body: unknown, caller: ReturnType<typeof callerOf>): AppError | null {
+  for (const m of Array.isArray(body) ? body : [body]) {
+    if ((m as { method?: unknown })?.method !== 'tools/call') continue;
+    const scope = TOOL_SCOPES.get((m as { params: { name: string } }).params.name);
+    if (!scope) continue;
+    const refusal = scope === 'operator' ? new AppError('unauthorized', 'operator operations are not tools') : authorize(caller, scope);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+export function registerToolRoutes(router: Router, doors: DoorServices, tools: ToolDoor, origin: () => string): void {
   const handle = async (ctx: Context): Promise<void> => {
     ctx.state.operationId = 'mcp';
     const caller = callerOf(ctx);
     const refused = authorize(caller, 'read'); // only a rejected (malformed, unknown, revoked) key is refused here
     if (refused) {
-      ctx.set('WWW-Authenticate', 'Bearer realm="avm"');
+      setBearerChallenge(ctx, origin(), refused, caller);
       throw refused;
     }
     const body = ctx.method === 'POST' ? await readJsonBody(ctx) : undefined;
     assertToolCallEnvelopes(body);
     assertDistinctRequestIds(body);
+    const scopeRefusal = toolCallRefusal(body, caller);
+    if (scopeRefusal) {
+      setBearerChallenge(ctx, origin(), scopeRefusal, caller);
+      throw scopeRefusal;
+    }
     for (let n = countMetered(body); n > 0; n--) {
       const d = doors.limiter.check(limitSubjectOf(caller));
       ctx.set(rateLimitHeaders(d));

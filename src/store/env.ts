@@ -20,6 +20,7 @@ export const DB_NAMES = {
   outbox: 'alert_outbox', //       msgpack: alerts to deliver, with attempts and dead_letter
   calibration: 'calibration', //   msgpack: versioned calibration tables, model registry, calibration reports
   results: 'results', //           binary: Arrow IPC of bulk scoring results
+  oauth: 'oauth', //               msgpack: OAuth authorization-server records (clients, codes, tokens, grants), src/auth/oauth
 } as const;
 
 export type DbName = (typeof DB_NAMES)[keyof typeof DB_NAMES];

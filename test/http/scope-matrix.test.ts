@@ -123,7 +123,9 @@ describe('MCP scope matrix', () => {
       const client = new Client({ name: 'matrix', version: '0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`), { requestInit: { headers: who.header ? { authorization: who.header } : {} } }));
       for (const op of OPERATIONS.filter((o) => o.tool)) {
-        const r = (await client.callTool({ name: op.tool!.name, arguments: INPUT[op.id] ?? {} })) as { isError?: boolean; structuredContent?: unknown; content: Array<{ text?: string }> };
+        // A caller without the tool's scope is refused at HTTP (401/403 with a Bearer challenge, issue 16): the SDK
+        // throws with the error body, read here like an isError result carrying the same body.
+        const r = (await client.callTool({ name: op.tool!.name, arguments: INPUT[op.id] ?? {} }).catch((e: Error) => ({ isError: true, content: [{ text: /\{"error".*\}$/.exec(e.message)?.[0] ?? e.message }] }))) as { isError?: boolean; structuredContent?: unknown; content: Array<{ text?: string }> };
         const text = r.content[0]?.text ?? '';
         const code = r.isError && text.startsWith('{') ? (JSON.parse(text) as { error: { code: string } }).error.code : null;
         // The taxonomy's own status for the code, so a real 4xx/5xx is reported as itself; an untyped error counts as 500.

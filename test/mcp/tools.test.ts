@@ -136,9 +136,9 @@ describe('underwrite tools', () => {
     expect(errorCode(await callTool(full, 'underwrite', { lat: 41.88, lon: -87.7, units: 5 }))).toBe('validation_failed');
   });
 
-  it('needs the underwrite scope: anonymous is unauthorized, a read-only key forbidden_scope', async () => {
-    expect(errorCode(await callTool(anon, 'get_comps', { lat: 41.88, lon: -87.7 }))).toBe('unauthorized');
-    expect(errorCode(await callTool(readOnly, 'deep_underwrite_asset', { lat: 41.88, lon: -87.7 }))).toBe('forbidden_scope');
+  it('needs the underwrite scope: anonymous gets HTTP 401, a read-only key HTTP 403 (a Bearer challenge, issue 16)', async () => {
+    await expect(callTool(anon, 'get_comps', { lat: 41.88, lon: -87.7 })).rejects.toThrow(/"code":"unauthorized"/);
+    await expect(callTool(readOnly, 'deep_underwrite_asset', { lat: 41.88, lon: -87.7 })).rejects.toThrow(/"code":"forbidden_scope"/);
   });
 });
 
@@ -156,8 +156,8 @@ describe('write and UI-controller tools', () => {
   });
 
   it('write tools need write-state; UI-controller tools are open', async () => {
-    expect(errorCode(await callTool(anon, 'add_note', { body: 'x' }))).toBe('unauthorized');
-    expect(errorCode(await callTool(readOnly, 'save_favorite_property', { property_id: 'x' }))).toBe('forbidden_scope');
+    await expect(callTool(anon, 'add_note', { body: 'x' })).rejects.toThrow(/"code":"unauthorized"/);
+    await expect(callTool(readOnly, 'save_favorite_property', { property_id: 'x' })).rejects.toThrow(/"code":"forbidden_scope"/);
     expectAnswer(await callTool(anon, 'highlight_properties', { ids: ['a'] }), 'highlight_properties');
     expect(errorCode(await callTool(full, 'add_note', { body: 'x'.repeat(4001) }))).toBe('validation_failed');
   });

@@ -2,7 +2,7 @@
 // The decision itself is the pure `authorize` of src/auth/authorize.ts, reused by the MCP door.
 import type { Context, Middleware, Next } from 'koa';
 import { authorize, type Caller } from '../../auth/authorize.js';
-import type { KeyStore } from '../../auth/keys.js';
+import type { KeyStore, VerifyResult } from '../../auth/keys.js';
 import type { RequiredScope } from '../../auth/scopes.js';
 import { clientIp } from './client-ip.js';
 
@@ -16,12 +16,24 @@ export function resolveCaller(keys: Pick<KeyStore, 'verifyBearer'>, header: unkn
   return verdict.ok ? { kind: 'key', key: verdict.key, ip } : { kind: 'rejected', reason: verdict.reason, ip };
 }
 
+/**
+ * Checks a Bearer value that is not an API key as an OAuth access token for the request path (src/auth/oauth);
+ * null when the value is not such a token, so the key check decides.
+ */
+export type AccessTokenCheck = (header: unknown, path: string) => Promise<VerifyResult | null>;
+
 /** Sets `ctx.state.caller: Caller`. Mount before the rate limiter and the routes. */
-export function authMiddleware(opts: { keys: Pick<KeyStore, 'verifyBearer'>; trustProxy: boolean }): Middleware {
+export function authMiddleware(opts: { keys: Pick<KeyStore, 'verifyBearer'>; trustProxy: boolean; accessTokens?: AccessTokenCheck }): Middleware {
   return async (ctx: Context, next: Next) => {
-    ctx.state.caller = resolveCaller(opts.keys, ctx.req.headers.authorization, clientIp(ctx.req, opts.trustProxy));
+    const ip = clientIp(ctx.req, opts.trustProxy);
+    const viaToken = opts.accessTokens ? await opts.accessTokens(ctx.req.headers.authorization, ctx.path) : null;
+    ctx.state.caller = viaToken ? callerOfVerdict(viaToken, ip) : resolveCaller(opts.keys, ctx.req.headers.authorization, ip);
     await next();
   };
+}
+
+function callerOfVerdict(verdict: VerifyResult, ip: string): Caller {
+  return verdict.ok ? { kind: 'key', key: verdict.key, ip } : { kind: 'rejected', reason: verdict.reason, ip };
 }
 
 /** The caller set by `authMiddleware`; anonymous (socket address) if that middleware was not mounted. */

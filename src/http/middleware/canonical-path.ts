@@ -29,13 +29,22 @@ export function canonicalPath(raw: string): string | null {
  * Mount first, right after the error middleware: 404 `not_found` for any path that is not its own canonical form;
  * when the canonical form is a served path (`isServed`), the refusal names it.
  */
-export function canonicalPathGuard(isServed: (path: string) => boolean) {
+export function canonicalPathGuard(isServed: (path: string) => boolean, opaqueIdPrefixes: readonly string[] = []) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const canonical = canonicalPath(ctx.path);
-    if (canonical !== ctx.path) {
+    if (canonical !== ctx.path && !isOpaqueIdPath(ctx.path, opaqueIdPrefixes)) {
       const details = canonical !== null && isServed(canonical) ? { canonical_path: canonical } : undefined;
       throw new AppError('not_found', `no route for ${ctx.method} ${ctx.path}: each path is served in one spelling only`, { details });
     }
     await next();
   };
+}
+
+/**
+ * `<prefix>/<id>` where the prefix is one of `prefixes` spelled exactly and the id is one segment of [A-Za-z0-9_-]:
+ * identifiers made by a library (OAuth interaction uids, client ids) are case-sensitive, so lower-casing them would
+ * name another thing. Every other spelling of such a path (case of the prefix, trailing slash, escapes) is still refused.
+ */
+function isOpaqueIdPath(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((p) => path.startsWith(`${p}/`) && /^[A-Za-z0-9_-]+$/.test(path.slice(p.length + 1)));
 }

@@ -1,0 +1,54 @@
+// The MCP conformance suite's authorization-server scenarios (authorization-server-metadata-endpoint,
+// authorization-code-grant) against this service, at both protocol revisions it speaks. The suite drives the
+// authorization request and waits for the browser; this test plays the browser (owner approves on the consent page)
+// and delivers the redirect to the suite's callback server. Runs only when MCP_CONFORMANCE_JS names the suite's
+// dist/index.js (@modelcontextprotocol/conformance 0.2.0-alpha.12 or later: 0.1.x has no `authorization` command),
+// so the ordinary test run needs no network.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceHandle } from '../../../src/server.js';
+import { mintKey, startDoors } from '../../mcp/support.js';
+import { Browser, consentAndReturn } from './support.js';
+
+const SUITE = process.env.MCP_CONFORMANCE_JS;
+const CALLBACK_PORT = 3917;
+
+let service: ServiceHandle;
+let ownerKey: string;
+beforeAll(async () => {
+  if (!SUITE) return;
+  service = await startDoors();
+  ownerKey = (await mintKey(service, ['read'])).token;
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+async function runSuite(specVersion: string): Promise<Array<{ id: string; status: string; errorMessage?: string }>> {
+  const reg = await fetch(`${service.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'conformance', redirect_uris: [`http://127.0.0.1:${CALLBACK_PORT}/callback`], token_endpoint_auth_method: 'none' }) });
+  const clientId = ((await reg.json()) as { client_id: string }).client_id;
+  const outDir = mkdtempSync(join(tmpdir(), 'avm-conformance-'));
+  const args = [SUITE!, 'authorization', '--url', service.url, '--client-id', clientId, '--resource', `${service.url}/mcp`, '-p', String(CALLBACK_PORT), '--spec-version', specVersion, '-o', outDir];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  let browsing: Promise<unknown> | null = null;
+  child.stdout.on('data', (d) => {
+    out += d;
+    const m = /^(http:\/\/\S+\/oauth\/authorize\?\S+)$/m.exec(out);
+    if (m && !browsing) browsing = consentAndReturn(new Browser(), new URL(m[1]), { decision: 'approve', owner_key: ownerKey }).then((back) => fetch(back));
+  });
+  await new Promise((resolve) => child.on('close', resolve));
+  await browsing;
+  return readdirSync(outDir).flatMap((d) => JSON.parse(readFileSync(join(outDir, d, 'checks.json'), 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>);
+}
+
+describe.skipIf(!SUITE)('MCP conformance: authorization server scenarios', () => {
+  it.each(['2025-11-25', '2026-07-28'])('pass at revision %s', async (spec) => {
+    const checks = await runSuite(spec);
+    expect(checks.map((c) => c.id).sort()).toEqual(expect.arrayContaining(['authorization-code-grant']));
+    expect(checks.filter((c) => c.status !== 'SUCCESS'), JSON.stringify(checks)).toEqual([]);
+  }, 60_000);
+});
