@@ -1,7 +1,8 @@
 // The MCP App page in Debian's chromium (playwright-core), hosted by the extension's AppBridge in a sandboxed iframe
 // (test/web/browser/app-host-harness.ts): a real get_comps result from the running service draws the subject on the map
 // (canvas pixels of the subject colour) and the evidence through the open map's panel with the disclosure verbatim; a
-// Tier-1 range's comps are drawn on the map and its panel shows no midpoint; a fly_to_location call moves the view; a
+// Tier-1 range's comps are drawn on the map and its panel shows no midpoint; a deep_underwrite_asset point shows its
+// value, comps and pro-forma with the disclosure under each block; a fly_to_location call moves the view; a
 // search_investment_inventory call the page makes goes through the host. No request leaves the page, no console error.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -124,17 +125,32 @@ describe.skipIf(!existsSync(CHROMIUM))('MCP App page in chromium', () => {
     }
   });
 
-  it('a Tier-1 range from get_comps: its comps drawn on the map, the panel shows low–high and no midpoint', async () => {
-    // The served corpus answers every ladder outcome; its first Tier-1 range over /api/property is asked again as get_comps.
-    const dir = await servedCorpusDir();
-    const served = await startService(testConfig(dir), { installSignalHandlers: false, limiter: roomyLimiter() });
-    const mcp = await modernMcpClient(served, bearer((await mintKey(served, ['read', 'underwrite'])).token));
-    try {
-      const found = (await answersByOutcome(served, dir, ['range'])).get('range');
-      if (!found) throw new Error('the served corpus has no Tier-1 range answer');
-      const q = new URLSearchParams(found.query);
-      const args = { lat: Number(q.get('lat')), lon: Number(q.get('lon')), units: Number(q.get('units')) };
-      const answered = await mcp.callTool({ name: 'get_comps', arguments: args });
+  describe('on the served corpus (every ladder outcome)', () => {
+    let served: ServiceHandle;
+    let mcp: Client;
+    /** Tool arguments of the first parcel whose /api/property answer has each outcome. */
+    const argsOf = new Map<string, { lat: number; lon: number; units: number }>();
+    beforeAll(async () => {
+      const dir = await servedCorpusDir();
+      served = await startService(testConfig(dir), { installSignalHandlers: false, limiter: roomyLimiter() });
+      mcp = await modernMcpClient(served, bearer((await mintKey(served, ['read', 'underwrite'])).token));
+      for (const [outcome, found] of await answersByOutcome(served, dir, ['range', 'point'])) {
+        const q = new URLSearchParams(found.query);
+        argsOf.set(outcome, { lat: Number(q.get('lat')), lon: Number(q.get('lon')), units: Number(q.get('units')) });
+      }
+    }, 180_000);
+    afterAll(async () => {
+      await mcp?.close();
+      await served?.close();
+    });
+    const args = (outcome: string): { lat: number; lon: number; units: number } => {
+      const a = argsOf.get(outcome);
+      if (!a) throw new Error(`the served corpus has no ${outcome} answer`);
+      return a;
+    };
+
+    it('a Tier-1 range from get_comps: its comps drawn on the map, the panel shows low–high and no midpoint', async () => {
+      const answered = await mcp.callTool({ name: 'get_comps', arguments: args('range') });
       expect(answered.isError ?? false, JSON.stringify(answered.content).slice(0, 300)).toBe(false);
       const comps = answered.structuredContent as {
         outcome: string; value: number | null; interval: { low: number; high: number }; disclosure: string;
@@ -143,7 +159,7 @@ describe.skipIf(!existsSync(CHROMIUM))('MCP App page in chromium', () => {
       expect(comps.outcome).toBe('range');
       expect(comps.value).toBeNull();
       expect(comps.comps_used.length).toBeGreaterThan(0);
-      const { page, app, requests, errors } = await host({ name: 'get_comps', arguments: args }, mcp);
+      const { page, app, requests, errors } = await host({ name: 'get_comps', arguments: args('range') }, mcp);
       try {
         await app.waitForSelector('#panel .outcome-range', { timeout: 15_000 });
         const { low, high } = comps.interval;
@@ -166,11 +182,31 @@ describe.skipIf(!existsSync(CHROMIUM))('MCP App page in chromium', () => {
       } finally {
         await page.close();
       }
-    } finally {
-      await mcp.close();
-      await served.close();
-    }
-  }, 180_000);
+    }, 60_000);
+
+    it('a point from deep_underwrite_asset: the value, its comps on the map, the pro-forma, the disclosure under each block', async () => {
+      const call = { name: 'deep_underwrite_asset', arguments: { ...args('point'), strategy: 'flip' } };
+      const answer = (await mcp.callTool(call)).structuredContent as {
+        disclosure: string; valuation: { arv: { value: number; comps: Array<{ pin: string }> }; display: { outcome: string; point_actionable: boolean } };
+      };
+      const v = answer.valuation;
+      expect(v.display.outcome).toBe('point');
+      const { page, app, requests, errors } = await host(call, mcp);
+      try {
+        await app.waitForSelector('#panel .outcome-point', { timeout: 15_000 });
+        expect(await app.locator('#panel .outcome-point .headline').innerText()).toBe(usd(v.arv.value));
+        expect(await app.$$eval('#panel .comps-table tbody tr td:first-child', (tds) => tds.map((td) => td.textContent))).toEqual(v.arv.comps.map((c) => c.pin));
+        // The pro-forma only when the ladder says the point is actionable (the same rule as on the open map).
+        expect(await app.locator('#panel .evidence-proforma').count()).toBe(v.display.point_actionable ? 1 : 0);
+        expect(await expectDisclosureUnderEveryNumberBlock(app, answer.disclosure)).toBeGreaterThanOrEqual(2);
+        await expect.poll(() => countColour(page, app, ACCEPTED_RGB), { timeout: 10_000 }).toBeGreaterThan(40 * v.arv.comps.length);
+        expect(outside(requests)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  });
 
   it('fly_to_location moves the view; update_map_filters loads listings through the host', async () => {
     const fly = await host({ name: 'fly_to_location', arguments: { lat: 41.9, lon: -87.65, zoom: 13 } });
