@@ -88,7 +88,7 @@ describe.each([
     }
   });
 
-  it('a get_comps result still carries the full text and structured content; the page reads its subject and comps', async () => {
+  it('a get_comps result still carries the full text and structured content; the page reads its subject, comps and disclosure', async () => {
     const client = await connect();
     try {
       const r = (await client.callTool({ name: 'get_comps', arguments: { lat: 41.88, lon: -87.7 } })) as CallResult;
@@ -102,8 +102,10 @@ describe.each([
       expect(scene.kind).toBe('evidence');
       if (scene.kind !== 'evidence') return;
       expect(structured.subject).not.toBeNull();
-      expect(scene.evidence.subject).toEqual({ lat: structured.subject!.lat, lon: structured.subject!.lon });
-      expect(scene.answer).toBe(structured);
+      // The panel's body: the subject as /api/property's `property`, the comps as the valuation's, the disclosure verbatim.
+      expect(scene.body.property).toBe(structured.subject);
+      expect(scene.body.disclosure).toBe(structured.disclosure);
+      expect(scene.body.investor.valuation?.arv.comps).toBe(structured.comps_used);
     } finally {
       await client.close();
     }

@@ -43,7 +43,7 @@ export async function openMap(browser: Browser, url: string): Promise<{ page: Pa
 export const canvasPng = (page: Page): Promise<Buffer> => page.locator('#map canvas').screenshot();
 
 type Rgb = [number, number, number];
-type DecodeGlobals = {
+export type DecodeGlobals = {
   createImageBitmap(b: Blob): Promise<{ width: number; height: number }>;
   OffscreenCanvas: new (w: number, h: number) => { getContext(k: '2d'): { drawImage(b: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
   atob(s: string): string;

@@ -1,14 +1,18 @@
 // What the MCP App draws for one tool call, worked out from the tool's name, its arguments and its structured result
-// only (no DOM, no network): the subject and comps of get_comps / deep_underwrite_asset, the listings of
-// search_investment_inventory, and the view changes of the three controller tools. Pure, so it is tested in Node.
-import type { CompPoint, EvidenceView, LngLat } from './app-shared-types.js';
+// only (no DOM, no network): get_comps / deep_underwrite_asset as the evidence panel's body (app-answers.ts), the
+// listings of search_investment_inventory as the map's listings body, and the view changes of the three controller
+// tools. Pure, so it is tested in Node.
+import type { CompsOutput, InventorySearchOutput, UnderwriteAnswer } from '../../contracts/tools.js';
+import { listingsBodyOf, panelBodyOfComps, panelBodyOfUnderwrite, type PanelBody } from './app-answers.js';
+import type { ListingsBody, MapFilters } from './map-data.js';
+import { STRATEGIES, type Strategy } from './map-layers.js';
+import type { LngLat } from './evidence-view.js';
 
-export type ListingPoint = LngLat & { id: string; price: number | null; percentile: number | null; confidence: number | null; address: string | null };
-export type MapFilters = { strategy?: string; min_percentile?: number; max_price?: number; min_confidence?: number; statuses?: string[] };
+export type { MapFilters };
 
 export type Scene =
-  | { kind: 'evidence'; tool: string; evidence: EvidenceView; answer: Record<string, unknown> }
-  | { kind: 'listings'; tool: string; listings: ListingPoint[]; strategy: string | null; emptyReason: string | null; answer: Record<string, unknown> }
+  | { kind: 'evidence'; tool: string; body: PanelBody }
+  | { kind: 'listings'; tool: string; listings: ListingsBody; strategy: Strategy | null; emptyReason: string | null; disclosure: string | null }
   | { kind: 'fly_to'; target: LngLat & { zoom: number | null }; }
   | { kind: 'fly_to_address'; address: string }
   | { kind: 'highlight'; ids: string[] }
@@ -20,6 +24,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const strategyOf = (v: unknown): Strategy | null => ((STRATEGIES as readonly unknown[]).includes(v) ? (v as Strategy) : null);
 
 /** A point only when both coordinates are real numbers: a missing location is left off the map, never put at 0,0. */
 export function lngLatOf(v: unknown): LngLat | null {
@@ -27,45 +32,6 @@ export function lngLatOf(v: unknown): LngLat | null {
   const lat = num(v.lat);
   const lon = num(v.lon);
   return lat === null || lon === null ? null : { lat, lon };
-}
-
-/** Comps carry lat/lon once the Comp contract has them (PANEL's change); until then they are listed, not drawn. */
-function compPoints(list: unknown, label: (c: Obj) => string): CompPoint[] {
-  if (!Array.isArray(list)) return [];
-  const out: CompPoint[] = [];
-  for (const c of list) {
-    const at = lngLatOf(c);
-    if (isObj(c) && at && typeof c.pin === 'string') out.push({ ...at, pin: c.pin, label: label(c) });
-  }
-  return out;
-}
-
-const money = (v: unknown): string => (num(v) === null ? 'price not recorded' : `$${(v as number).toLocaleString('en-US')}`);
-
-/** The map side of the evidence of a get_comps answer or of deep_underwrite_asset's valuation. */
-export function evidenceOf(tool: string, answer: Obj): EvidenceView {
-  const valuation = isObj(answer.valuation) ? answer.valuation : null;
-  const subject = lngLatOf(tool === 'get_comps' ? answer.subject : valuation?.subject);
-  const artifact = valuation && isObj(valuation.artifact) ? valuation.artifact : null;
-  const arv = valuation && isObj(valuation.arv) ? valuation.arv : null;
-  const accepted = tool === 'get_comps' ? answer.comps_used : (artifact?.comps_used ?? arv?.comps);
-  const rejected = tool === 'get_comps' ? answer.comps_rejected : artifact?.comps_rejected;
-  return {
-    subject,
-    accepted: compPoints(accepted, (c) => `${c.pin} · ${money(c.price)}`),
-    rejected: compPoints(rejected, (c) => `${c.pin} · ${String(c.reason ?? 'rejected')}`),
-  };
-}
-
-export function listingsOf(answer: Obj): ListingPoint[] {
-  const rows = Array.isArray(answer.results) ? answer.results : [];
-  const out: ListingPoint[] = [];
-  for (const r of rows) {
-    const at = lngLatOf(r);
-    if (!isObj(r) || !at) continue;
-    out.push({ ...at, id: str(r.listing_id) ?? '', price: num(r.price), percentile: num(r.percentile), confidence: num(r.confidence), address: str(r.address) });
-  }
-  return out;
 }
 
 /** The first text block of an error result (the service's error body is JSON with a taxonomy code). */
@@ -85,9 +51,12 @@ export function sceneOfResult(tool: string, result: { isError?: boolean; structu
   if (result.isError) return { kind: 'error', tool, message: errorMessage(result) };
   const answer = isObj(result.structuredContent) ? result.structuredContent : null;
   if (!answer) return { kind: 'none', tool };
-  if (tool === 'get_comps' || tool === 'deep_underwrite_asset') return { kind: 'evidence', tool, evidence: evidenceOf(tool, answer), answer };
+  // The structured content is the tool's output schema (contracts/tools.ts), validated by the server before it left.
+  if (tool === 'get_comps') return { kind: 'evidence', tool, body: panelBodyOfComps(answer as CompsOutput) };
+  if (tool === 'deep_underwrite_asset') return { kind: 'evidence', tool, body: panelBodyOfUnderwrite(answer as UnderwriteAnswer) };
   if (tool === 'search_investment_inventory') {
-    return { kind: 'listings', tool, listings: listingsOf(answer), strategy: str(answer.strategy), emptyReason: str(answer.empty_reason), answer };
+    const page = answer as InventorySearchOutput;
+    return { kind: 'listings', tool, listings: listingsBodyOf(page), strategy: strategyOf(page.strategy), emptyReason: str(page.empty_reason), disclosure: str(page.disclosure) };
   }
   return { kind: 'none', tool };
 }
@@ -104,7 +73,8 @@ export function sceneOfControllerInput(tool: string, args: unknown): Scene {
   if (tool === 'highlight_properties') return { kind: 'highlight', ids: Array.isArray(a.ids) ? a.ids.filter((x): x is string => typeof x === 'string') : [] };
   if (tool === 'update_map_filters') {
     const filters: MapFilters = {};
-    if (str(a.strategy)) filters.strategy = a.strategy as string;
+    const strategy = strategyOf(a.strategy);
+    if (strategy) filters.strategy = strategy;
     for (const k of ['min_percentile', 'max_price', 'min_confidence'] as const) if (num(a[k]) !== null) filters[k] = a[k] as number;
     if (Array.isArray(a.statuses)) filters.statuses = a.statuses.filter((x): x is string => typeof x === 'string');
     return { kind: 'filters', filters };

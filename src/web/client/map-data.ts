@@ -2,6 +2,8 @@
 // filter. The filter means what search_investment_inventory's filters mean (src/listings/inventory.ts): a minimum
 // percentile of the strategy, a maximum list price, a minimum valuation confidence, and the listing statuses; a row
 // without the value a filter tests (unscored, no confidence) does not pass that filter.
+// The GeoJSON namespace for the server's tsconfig too (Node tests read this file through app-answers.ts).
+/// <reference types="geojson" />
 import type { FilterSpecification } from 'maplibre-gl';
 import { STRATEGIES, percentileKey, type Signal, type Strategy } from './map-layers.js';
 

@@ -16,6 +16,12 @@ export type MapViewOptions = {
   onSelect?: (target: { property_id: string } | LngLat) => void;
   /** MapLibre's worker module; default the service's same-origin /assets/maplibre-gl-worker.mjs (null: MapLibre's own default). */
   workerUrl?: string | null;
+  /**
+   * Told of each data path `fetchJson` could not answer; that layer stays empty and the rest is drawn (the MCP App has
+   * no REST door: its tracts and outlines are absent, its listings come through showListings). Without it, a failure
+   * rejects `ready` and nothing is drawn.
+   */
+  onDataError?: (path: string, error: unknown) => void;
 };
 export type MapView = {
   map: MapLibreMap;
@@ -30,11 +36,15 @@ export type MapView = {
   tractRange(s: Signal): [number, number] | null;
   setFavorites(ids: ReadonlySet<string>): void;
   showEvidence(view: EvidenceView): void;
+  /** Draws these listings in place of the loaded ones (a page that has its listings from elsewhere: the MCP App). */
+  showListings(body: ListingsBody): void;
 };
 
 /** A fly_to finishes within this long, so a controller's move is on screen (and in the URL hash) promptly. */
 const FLY_MAX_MS = 1200;
 const DEFAULT_WORKER_URL = '/assets/maplibre-gl-worker.mjs';
+/** What the view loads through fetchJson: tracts with their signals, the two outline layers, the listings. */
+const DATA_PATHS = ['/api/geo/tracts', '/api/geo/neighborhoods', '/api/geo/townships', '/api/listings/chicago'] as const;
 
 export function createMapView(container: HTMLElement, options: MapViewOptions): MapView {
   const workerUrl = options.workerUrl === undefined ? DEFAULT_WORKER_URL : options.workerUrl;
@@ -49,6 +59,9 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
   let favorites: ReadonlySet<string> = new Set();
   const signalRanges = new Map<Signal, [number, number]>();
   const source = (id: string): GeoJSONSource => map.getSource(id) as GeoJSONSource;
+  const styled = new Promise<void>((resolve) => (map.loaded() ? resolve() : map.once('load', () => resolve())));
+  /** Runs `f` now when the style's sources exist, else once they do (a caller may be faster than the style). */
+  const whenStyled = (f: () => void): void => (map.getSource(SOURCES.evidence) ? f() : void styled.then(f));
 
   const paintTracts = (): void => {
     const range = signalRanges.get(signal);
@@ -64,22 +77,28 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
   };
 
   const load = async (): Promise<void> => {
-    await new Promise<void>((resolve) => (map.loaded() ? resolve() : map.once('load', () => resolve())));
-    const [tracts, neighborhoods, townships, rows] = await Promise.all(['/api/geo/tracts', '/api/geo/neighborhoods', '/api/geo/townships', '/api/listings/chicago'].map((p) => options.fetchJson(p)));
-    const tractFc = tracts as GeoJSON.FeatureCollection;
+    await styled;
+    const settled = await Promise.allSettled(DATA_PATHS.map((p) => options.fetchJson(p)));
+    const failed = settled.flatMap((r, i) => (r.status === 'rejected' ? [{ path: DATA_PATHS[i], error: r.reason as unknown }] : []));
+    if (failed.length > 0 && !options.onDataError) throw failed[0].error;
+    for (const f of failed) options.onDataError?.(f.path, f.error);
+    const [tracts, neighborhoods, townships, rows] = settled.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    const tractFc = tracts as GeoJSON.FeatureCollection | null;
     for (const s of SIGNALS) {
-      const r = numericRange(tractFc, s);
+      const r = tractFc && numericRange(tractFc, s);
       if (r) signalRanges.set(s, r);
     }
-    source(SOURCES.tracts).setData(tractFc);
-    source(SOURCES.neighborhoods).setData(neighborhoods as GeoJSON.FeatureCollection);
-    source(SOURCES.townships).setData(townships as GeoJSON.FeatureCollection);
-    listings = rows as ListingsBody;
-    source(SOURCES.listings).setData(listingsCollection(listings));
+    if (tractFc) source(SOURCES.tracts).setData(tractFc);
+    if (neighborhoods) source(SOURCES.neighborhoods).setData(neighborhoods as GeoJSON.FeatureCollection);
+    if (townships) source(SOURCES.townships).setData(townships as GeoJSON.FeatureCollection);
+    if (rows) {
+      listings = rows as ListingsBody;
+      source(SOURCES.listings).setData(listingsCollection(listings));
+    }
     paintTracts();
     paintListings();
     drawFavorites();
-    if (!sharedView) fitTo(map, tractFc);
+    if (!sharedView && tractFc) fitTo(map, tractFc);
     await new Promise<void>((resolve) => map.once('idle', () => resolve()));
   };
   const ready = load();
@@ -96,11 +115,11 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
     map,
     ready,
     flyTo: (lat, lon, zoom) => map.flyTo({ center: [lon, lat], zoom: zoom ?? map.getZoom(), maxDuration: FLY_MAX_MS, essential: true }),
-    highlight: (ids) => {
+    highlight: (ids) => whenStyled(() => {
       for (const id of highlighted) map.setFeatureState({ source: SOURCES.listings, id }, { highlighted: false });
       highlighted = [...ids];
       for (const id of highlighted) map.setFeatureState({ source: SOURCES.listings, id }, { highlighted: true });
-    },
+    }),
     setFilters: (f) => {
       filters = { ...filters, ...f };
       if (map.getLayer('listings')) paintListings();
@@ -115,7 +134,7 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
       favorites = ids;
       drawFavorites();
     },
-    showEvidence: (view) => {
+    showEvidence: (view) => whenStyled(() => {
       const point = (p: LngLat, props: Record<string, string>): GeoJSON.Feature => ({ type: 'Feature', properties: props, geometry: { type: 'Point', coordinates: [p.lon, p.lat] } });
       const features = [
         ...(view.subject ? [point(view.subject, { role: 'subject', label: 'subject' })] : []),
@@ -123,7 +142,13 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
         ...view.rejected.map((c) => point(c, { role: 'rejected', pin: c.pin, label: c.label })),
       ];
       source(SOURCES.evidence).setData({ type: 'FeatureCollection', features });
-    },
+    }),
+    showListings: (body) => whenStyled(() => {
+      listings = body;
+      source(SOURCES.listings).setData(listingsCollection(body));
+      paintListings();
+      drawFavorites();
+    }),
   };
 }
 
