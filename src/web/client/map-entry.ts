@@ -90,6 +90,8 @@ function main(): void {
   const view = createMapView(byId('map'), {
     hash: true,
     fetchJson,
+    // the evidence panel covers the right of the map (map.css: 360 px wide, 50 px from the edge, plus padding)
+    evidencePadding: { top: 60, right: 480, bottom: 60, left: 300 },
     onSelect: async (target) => {
       panel.hidden = false;
       panel.textContent = 'Loading the valuation…';

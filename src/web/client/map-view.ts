@@ -22,6 +22,8 @@ export type MapViewOptions = {
    * rejects `ready` and nothing is drawn.
    */
   onDataError?: (path: string, error: unknown) => void;
+  /** Screen pixels kept clear when the view frames an answer's subject and comps (e.g. where a side panel covers the map). */
+  evidencePadding?: { top: number; right: number; bottom: number; left: number };
 };
 export type MapView = {
   map: MapLibreMap;
@@ -43,6 +45,9 @@ export type MapView = {
 /** A fly_to finishes within this long, so a controller's move is on screen (and in the URL hash) promptly. */
 const FLY_MAX_MS = 1200;
 const DEFAULT_WORKER_URL = '/assets/maplibre-gl-worker.mjs';
+/** Framing an answer: street level at the closest (comps a few doors apart), a margin round the points. */
+const EVIDENCE_MAX_ZOOM = 16;
+const EVIDENCE_PADDING = { top: 60, right: 60, bottom: 60, left: 60 };
 /** What the view loads through fetchJson: tracts with their signals, the two outline layers, the listings. */
 const DATA_PATHS = ['/api/geo/tracts', '/api/geo/neighborhoods', '/api/geo/townships', '/api/listings/chicago'] as const;
 
@@ -142,6 +147,7 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
         ...view.rejected.map((c) => point(c, { role: 'rejected', pin: c.pin, label: c.label })),
       ];
       source(SOURCES.evidence).setData({ type: 'FeatureCollection', features });
+      frameEvidence(map, [...(view.subject ? [view.subject] : []), ...view.accepted], options.evidencePadding);
     }),
     showListings: (body) => whenStyled(() => {
       listings = body;
@@ -150,6 +156,14 @@ export function createMapView(container: HTMLElement, options: MapViewOptions): 
       drawFavorites();
     }),
   };
+}
+
+/** The closest view that shows the subject and its accepted comps (no move when there are none, or only one point). */
+function frameEvidence(map: MapLibreMap, points: readonly LngLat[], padding = EVIDENCE_PADDING): void {
+  if (points.length < 2) return;
+  const b = new maplibregl.LngLatBounds();
+  for (const p of points) b.extend([p.lon, p.lat]);
+  map.fitBounds(b, { padding, maxZoom: EVIDENCE_MAX_ZOOM, duration: FLY_MAX_MS / 2 });
 }
 
 /** Frames the tracts' extent (a first visit without a shared view in the hash). */
