@@ -49,6 +49,8 @@ export type CalibrationReport = {
   baselines?: BaselineRow[];
   /** The ingest's condition estimate against the generator's true condition (condition-metrics.ts); null without truth/. */
   conditionClassifier?: ConditionClassifierReport | null;
+  /** Sections computed but left out of the stored report (withoutTruth): the page says they are withheld, not missing. */
+  withheld?: Array<'allSales'>;
 };
 
 /**
@@ -61,7 +63,7 @@ export function withoutTruth(r: CalibrationReport): CalibrationReport {
   return {
     ...r,
     rows: r.rows.map((x) => ({ ...x, oracleMdape: null, oracleN: 0, oracleCoverage80: null })),
-    ...(byTruth ? { allSales: null, baselines: [] } : { baselines: r.baselines?.filter((b) => b.name !== 'oracle') }),
+    ...(byTruth ? { allSales: null, baselines: [], withheld: ['allSales' as const] } : { baselines: r.baselines?.filter((b) => b.name !== 'oracle') }),
     conditionClassifier: null,
   };
 }

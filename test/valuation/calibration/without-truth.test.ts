@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutTruth, type CalibrationReport, type ReportRow } from '../../../src/valuation/calibration/job.js';
 import type { BaselineRow } from '../../../src/valuation/calibration/baselines.js';
+import { renderReportHtml } from '../../../src/valuation/calibration/html/report-html.js';
 
 const row: ReportRow = {
   group: 'sfh_city', n: 40, mdape: 0.08, ppe10: 0.6, coverage80: 0.8, meanWidth80: 0.3, cod: 9, prd: 1.01, prb: -0.01, suppressionRate: 0.05,
@@ -31,5 +32,12 @@ describe('withoutTruth', () => {
     expect(r.allSales).toBeNull();
     expect(r.baselines).toEqual([]);
     expect(JSON.stringify(r)).not.toMatch(/"oracle"|0\.79|"truth"/);
+  });
+
+  it('says so on the page: a withheld all-sales section is not "not computed"', () => {
+    const html = renderReportHtml(withoutTruth(report('truth')));
+    expect(html).not.toContain('were not computed');
+    expect(html).not.toContain('was not computed');
+    expect(html.match(/not served here/g)).toHaveLength(2); // suppression and baselines sections
   });
 });

@@ -140,7 +140,7 @@ export type ShareRow = { label: string; n: number; parts: ReadonlyArray<{ name: 
 /** One stacked bar per row: the shares of its sales by outcome (class `share-<name>`), written beside it with its n. */
 export function shareChart(rows: readonly ShareRow[], name: string): string {
   const W = 760, L = 210, R = 190, T = 10, rowH = 24;
-  const H = T + rows.length * rowH + 44;
+  const H = T + rows.length * rowH + 58; // axis, its title, then the legend line
   const x = linearScale([0, 1], [L, W - R]);
   const marks = rows.map((r, i) => {
     const cy = T + i * rowH + rowH / 2;

@@ -52,6 +52,13 @@ export function errorsSection(r: HtmlReportInput): string {
 
 const KIND_LABEL: Record<string, string> = { arv: 'ARV vs renovated/new', as_is: 'as-is vs the rest', overall: 'overall' };
 
+/** What a section says of a missing all-sales backtest: withheld from the served report (truth-picked kinds), or not run. */
+function allSalesAbsent(r: HtmlReportInput, notRun: string): string {
+  return r.withheld?.includes('allSales')
+    ? empty('Computed by `avm calibrate --report`, not served here: it splits the sales by their true condition (the generator\'s ground truth), which the service never shows. The report file of that run has it.')
+    : empty(notRun);
+}
+
 /**
  * How often serving refused: the share of test sales suppressed per segment (Tier 1 on the test half), and for every
  * arms-length sale of the holdout the point / range / suppressed shares under the display serving gives it.
@@ -63,10 +70,10 @@ export function suppressionSection(r: HtmlReportInput): string {
     label: `${KIND_LABEL[m.kind] ?? m.kind} · ${m.group}`, n: m.nOutcome,
     parts: [{ name: 'point', share: m.pointShare! }, { name: 'range', share: m.rangeShare ?? 0 }, { name: 'suppressed', share: m.suppressedShare ?? 0 }],
   }));
-  if (!segs.length && !outcomes.length) return section('suppression', 'Suppression and the display ladder', intro, empty('No suppression figures: no segment has test sales and the all-sales backtest was not computed.'));
+  if (!segs.length && !outcomes.length && !r.withheld?.includes('allSales')) return section('suppression', 'Suppression and the display ladder', intro, empty('No suppression figures: no segment has test sales and the all-sales backtest was not computed.'));
   return section('suppression', 'Suppression and the display ladder', intro,
     el('h3', {}, 'Tier 1 by segment'), segs.length ? shareChart(segs, 'Suppressed share by segment') : empty('No segment has test sales.'),
-    el('h3', {}, 'Every arms-length sale, as served'), outcomes.length ? shareChart(outcomes, 'What serving showed, every arms-length sale') : empty('The all-sales backtest was not computed in this report.'));
+    el('h3', {}, 'Every arms-length sale, as served'), outcomes.length ? shareChart(outcomes, 'What serving showed, every arms-length sale') : allSalesAbsent(r, 'The all-sales backtest was not computed in this report.'));
 }
 
 /**
@@ -76,7 +83,7 @@ export function suppressionSection(r: HtmlReportInput): string {
 export function baselinesSection(r: HtmlReportInput): string {
   const intro = para('Every arms-length sale of the holdout, each against the value that applies to it (ARV for renovated and new sales, as-is for the rest). Oracle: the generator\'s true value (the floor the sale noise leaves; synthetic corpora only). Naive: 8 nearest comps within 1 mi, ±20% sqft, ±1 bed, median $/sf, on the same sales.');
   const model = r.allSales?.rows ?? [];
-  if (model.length === 0) return section('baselines', 'Model beside the oracle and naive baselines', intro, empty('The all-sales backtest and its baselines were not computed in this report.'));
+  if (model.length === 0) return section('baselines', 'Model beside the oracle and naive baselines', intro, allSalesAbsent(r, 'The all-sales backtest and its baselines were not computed in this report.'));
   const base = r.baselines ?? [];
   const find = (name: 'naive' | 'oracle', kind: string, group: string) => base.find((b) => b.name === name && b.kind === kind && b.group === group);
   const labelOf = (kind: string, group: string): string => `${KIND_LABEL[kind] ?? kind} · ${group}`;
