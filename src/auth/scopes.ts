@@ -1,14 +1,8 @@
 // The closed set of key scopes, the alias `alerts:write`, and parsing of a scope list from the CLI or an API.
-import { SCOPES, type Scope } from '../contracts/auth.js';
+import { SCOPE_ALIASES, SCOPE_TEXT, SCOPES, type Scope } from '../contracts/auth.js';
 import { AppError } from '../errors/app-error.js';
 
-export { SCOPES, type Scope, type RequiredScope } from '../contracts/auth.js';
-
-/**
- * `alerts:write` is announced by the spec "for when webhooks land": it names the same permission as `webhooks`,
- * so it is accepted as input and stored canonically as `webhooks` (one permission, one stored name).
- */
-export const SCOPE_ALIASES: Readonly<Record<string, Scope>> = { 'alerts:write': 'webhooks' };
+export { SCOPE_ALIASES, SCOPE_NAMES, SCOPE_TEXT, SCOPES, type Scope, type RequiredScope } from '../contracts/auth.js';
 
 export function isScope(s: string): s is Scope {
   return (SCOPES as readonly string[]).includes(s);
@@ -21,7 +15,8 @@ export function parseScopes(input: string | readonly string[]): Scope[] {
   for (const item of raw) {
     const s = item.trim();
     if (s === '') continue;
-    const canonical = isScope(s) ? s : SCOPE_ALIASES[s];
+    // own properties only: `constructor` or `__proto__` must not resolve through the object's prototype
+    const canonical = isScope(s) ? s : Object.hasOwn(SCOPE_ALIASES, s) ? (SCOPE_ALIASES as Readonly<Record<string, Scope>>)[s] : undefined;
     if (!canonical) throw new AppError('validation_failed', `unknown scope "${s}"; allowed: ${[...SCOPES, ...Object.keys(SCOPE_ALIASES)].join(', ')}`);
     out.add(canonical);
   }
@@ -36,7 +31,4 @@ export function parseScopes(input: string | readonly string[]): Scope[] {
 export const OAUTH_SCOPES = ['read', 'underwrite'] as const satisfies readonly Scope[];
 
 /** What each OAuth scope allows, in the words of the consent screen and the README. */
-export const OAUTH_SCOPE_TEXT: Readonly<Record<(typeof OAUTH_SCOPES)[number], string>> = {
-  read: 'read valuations, tracts, listings and market data (open to everyone during the beta; with a key, at the key rate limit)',
-  underwrite: 'run underwriting tools: comps with adjustments (get_comps) and full pro-forma underwriting (deep_underwrite_asset)',
-};
+export const OAUTH_SCOPE_TEXT: Readonly<Record<(typeof OAUTH_SCOPES)[number], string>> = { read: SCOPE_TEXT.read, underwrite: SCOPE_TEXT.underwrite };

@@ -36,6 +36,12 @@ describe('createKey', () => {
     await expect(keys.createKey({ scopes: 'admin' })).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(keys.createKey({ scopes: ' , ' })).rejects.toMatchObject({ code: 'validation_failed' });
   });
+
+  it('refuses scope names that are properties of every object (they once resolved through the alias map\'s prototype into a key with no scopes)', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      await expect(keys.createKey({ scopes: [name] }), name).rejects.toMatchObject({ code: 'validation_failed' });
+    }
+  });
 });
 
 describe('listKeys', () => {
