@@ -163,7 +163,7 @@ const keys = program.command('keys').description('API keys: create, rotate, revo
 const dataDirOf = (opts: { dataDir?: string }): string => configFor(opts).dataDir;
 keys
   .command('create')
-  .description('create a key with the given scopes (read, underwrite, write-state, webhooks); prints it once')
+  .description('create a key with the given scopes (read, underwrite, write-state, webhooks; alerts:write is the same as webhooks); prints it once')
   .requiredOption('--scopes <list>', 'comma-separated scopes')
   .option('--rpm <n>', 'token-bucket rpm_limit', intArg('rpm', 1))
   .option('--label <text>', 'a label to recognise the key by')

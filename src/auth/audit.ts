@@ -39,7 +39,22 @@ export type Audit = {
   pruneAudit(nowMs: number): Promise<{ removed: number }>;
   analytics(days: number, nowMs?: number): Analytics;
   auditFor(keyId: string): AuditRecord[];
+  /** The key's records at or after `sinceIso`, newest first, at most `limit` (the per-key index, see KEY_INDEX). */
+  latestFor(keyId: string, sinceIso: string, limit: number): AuditRecord[];
 };
+
+/**
+ * Audit records are keyed by time (`a:<at>:<key id>:<n>`, for the sweep and the operator); each is also written under
+ * `k:<key id>:<at>:<n>` so an owner's view of one key is a short range read, not a scan of every key's records.
+ * Records written before the index existed are indexed once by the first sweep (INDEXED_MARK).
+ */
+const keyIndexOf = (aKey: string): string => {
+  const parts = aKey.split(':');
+  const n = parts.at(-1);
+  const keyId = parts.at(-2);
+  return `k:${keyId}:${parts.slice(1, -2).join(':')}:${n}`;
+};
+const INDEXED_MARK = 'x:key-index-v1';
 
 export function meterSubjectOf(caller: Caller): MeterSubject {
   return caller.kind === 'key' ? caller.key.id : caller.kind;
@@ -65,7 +80,10 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
     records = [];
     const written = db.transaction(() => {
       for (const [k, n] of adds) db.put(k, ((db.get(k) as number | undefined) ?? 0) + n);
-      for (const [k, rec] of recs) db.put(k, rec);
+      for (const [k, rec] of recs) {
+        db.put(k, rec);
+        db.put(keyIndexOf(k), rec);
+      }
     });
     // settles to undefined so the chain does not keep every earlier result alive
     pending = Promise.all([pending, written.catch((e) => opts.onError?.(e))]).then(() => undefined);
@@ -98,8 +116,14 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
         ...db.getKeys({ start: 'a:', end: `a:${cutoff.toISOString()}` }),
         ...db.getKeys({ start: 'm:', end: `m:${cutoff.toISOString().slice(0, 10)}` }),
       ];
+      const unindexed = db.get(INDEXED_MARK) === undefined ? [...db.getRange({ start: 'a:', end: 'a;' })] : [];
       await db.transaction(() => {
-        for (const k of old) db.remove(k);
+        for (const { key, value } of unindexed) db.put(keyIndexOf(String(key)), value);
+        db.put(INDEXED_MARK, 1);
+        for (const k of old) {
+          db.remove(k);
+          if (String(k).startsWith('a:')) db.remove(keyIndexOf(String(k)));
+        }
       });
       await db.flushed;
       return { removed: old.length };
@@ -109,6 +133,10 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
     },
     auditFor(keyId) {
       return [...db.getRange({ start: 'a:', end: 'a;' })].map(({ value }) => value as AuditRecord).filter((r) => r.key_id === keyId);
+    },
+    latestFor(keyId, sinceIso, limit) {
+      const range = db.getRange({ start: `k:${keyId};`, end: `k:${keyId}:${sinceIso}`, reverse: true, limit });
+      return [...range].map(({ value }) => value as AuditRecord);
     },
   };
 }

@@ -10,7 +10,8 @@ import type { RequiredScope } from './scopes.js';
  */
 export type Caller =
   | { kind: 'anonymous'; ip: string }
-  | { kind: 'key'; key: ApiKey; ip: string }
+  /** `viaToken`: the key was reached through an OAuth access token (narrowed to the token's scopes), not presented itself. */
+  | { kind: 'key'; key: ApiKey; ip: string; viaToken?: boolean }
   | { kind: 'rejected'; reason: VerifyFailure; ip: string };
 
 const REJECTION_TEXT: Record<VerifyFailure, string> = {

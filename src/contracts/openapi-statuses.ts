@@ -20,6 +20,8 @@ type Rule = { status: string; applies: (op: Operation) => boolean; text: (op: Op
 /** Keys of an object input (a refined object keeps its shape in zod 4). */
 const inputKeys = (op: Operation): string[] => Object.keys((op.input as { shape?: object }).shape ?? {});
 const SCOPED = new Set(['underwrite', 'write-state', 'webhooks']);
+/** The owner's self-serve key operations (src/auth/owner-keys.ts decides their 403 and 404). */
+const isKeyManagement = (op: Operation): boolean => op.rest!.path.startsWith('/api/me/keys');
 
 const RULES: Rule[] = [
   {
@@ -41,8 +43,10 @@ const RULES: Rule[] = [
           : 'unauthorized: an API key is needed, or the one sent is malformed, unknown or revoked',
   },
   { status: '403', applies: (op) => SCOPED.has(op.scope), text: (op) => `forbidden_scope: the key lacks scope ${op.scope}` },
+  { status: '403', applies: (op) => isKeyManagement(op), text: () => 'forbidden_scope: presented through an OAuth access token rather than as an API key, or a scope the presenting key lacks (a key gives out only scopes it holds)' },
   { status: '403', applies: (op) => op.rest!.produces === 'sse', text: () => 'forbidden_host: Host or Origin not in the allowlist (DNS-rebinding protection)' },
   { status: '404', applies: (op) => inputKeys(op).includes('property_id') || inputKeys(op).includes('address'), text: () => 'property_not_found: no parcel or listing matches the property id or address' },
+  { status: '404', applies: (op) => inputKeys(op).includes('key_id'), text: () => 'not_found: none of your keys has that id (another owner\'s key is answered the same way)' },
   { status: '408', applies: () => true, text: () => `request_timeout: the request (headers within ${DOORS.v.headers_timeout_ms / 1000} s, all of it within ${DOORS.v.request_timeout_ms / 1000} s) did not arrive whole; the connection is closed` },
   { status: '413', applies: (op) => op.rest!.from === 'body', text: () => 'payload_too_large: the body exceeds the size limit' },
   { status: '415', applies: (op) => op.rest!.from === 'body', text: () => 'unsupported_media_type: the body must be application/json' },

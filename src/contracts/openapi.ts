@@ -2,6 +2,7 @@
 // Schema (draft 2020-12, the dialect of OpenAPI 3.1). Every error response is the one error body.
 import { OPERATIONS, type Operation } from './operations.js';
 import { ERROR_CODES } from '../errors/codes.js';
+import { SCOPE_NAMES, SCOPE_TEXT } from './auth.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { toJson } from './manifest.js';
@@ -20,7 +21,7 @@ const ACCESS: Record<Operation['scope'], string> = {
   private: 'Needs any valid API key; answers only the caller\'s own records.',
   underwrite: 'Needs an API key with scope underwrite.',
   'write-state': 'Needs an API key with scope write-state.',
-  webhooks: 'Needs an API key with scope webhooks.',
+  webhooks: 'Needs an API key with scope webhooks (alerts:write, the announced name, is the same scope).',
   operator: 'Operator only: Bearer WRITE_SECRET.',
 };
 
@@ -101,7 +102,7 @@ export function buildOpenApi(examples: ExampleSource = () => null): Record<strin
     components: {
       schemas: { ErrorBody: errorBodySchema(examples), ErrorCode: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'The closed taxonomy (GET /api/spec/error-taxonomy.json)' } },
       securitySchemes: {
-        bearerKey: { type: 'http', scheme: 'bearer', description: 'API key avm_<id>_<secret>; scopes read, underwrite, write-state, webhooks' },
+        bearerKey: { type: 'http', scheme: 'bearer', description: `API key avm_<id>_<secret> or an OAuth access token (scopes read and underwrite only). Scopes: ${SCOPE_NAMES.map((n) => `${n}: ${SCOPE_TEXT[n]}`).join('; ')}.` },
         operatorSecret: { type: 'http', scheme: 'bearer', description: 'Operator secret (WRITE_SECRET)' },
       },
     },

@@ -8,6 +8,7 @@ import * as I from './inputs.js';
 import { UiAckSchema, WriteAckSchema } from './common.js';
 import { DealsOutputSchema, DealsQuerySchema, RunListingsOutputSchema, StateOutputSchema, StateQuerySchema } from './private.js';
 import { TractListSchema } from './tracts.js';
+import * as K from './my-keys.js';
 import { NeighborhoodShapesSchema, TownshipShapesSchema, TractShapesSchema } from './geo.js';
 import * as O from './tools.js';
 
@@ -55,6 +56,11 @@ export const OPERATIONS: readonly Operation[] = [
   { id: 'state', summary: 'The caller\'s own favorites, notes, presets and alert profiles, newest write first, paginated by cursor (any valid key)', scope: 'private', rest: get('/api/state'), input: StateQuerySchema, output: StateOutputSchema },
   { id: 'deals', summary: 'The caller\'s saved deals (favorites), newest first, each with its current valuation and score (any valid key)', scope: 'private', rest: get('/api/deals'), input: DealsQuerySchema, output: DealsOutputSchema },
   { id: 'run_listings', summary: 'Run the listings job now (operator-only, Bearer WRITE_SECRET); a request while a run is in progress joins it', scope: 'operator', rest: post('/api/run-listings', 200), input: I.EmptyInputSchema, output: RunListingsOutputSchema },
+  { id: 'my_keys', summary: 'Your API keys (the owner of the key you present): label, scopes, created, last used, revoked; never a secret (any valid key presented directly)', scope: 'private', rest: get('/api/me/keys'), input: I.EmptyInputSchema, output: K.MyKeysOutputSchema },
+  { id: 'create_my_key', summary: 'Create a key for yourself with chosen scopes (each held by the key you present); its secret is in this answer only, and stored hashed', scope: 'private', rest: post('/api/me/keys'), input: K.CreateKeyInputSchema, output: K.IssuedKeyOutputSchema },
+  { id: 'rotate_my_key', summary: 'Rotate one of your keys: a new secret with the same scopes and label (shown once); the old key stops working at once', scope: 'private', rest: post('/api/me/keys/rotate'), input: K.KeyIdInputSchema, output: K.IssuedKeyOutputSchema },
+  { id: 'revoke_my_key', summary: 'Revoke one of your keys (OAuth-minted ones too, which ends that client\'s access); idempotent', scope: 'private', rest: post('/api/me/keys/revoke', 200), input: K.KeyIdInputSchema, output: K.RevokedKeyOutputSchema },
+  { id: 'my_key_audit', summary: 'Audit records of your keys (operation, time, status, request id, address), newest first, kept 12 months', scope: 'private', rest: get('/api/me/keys/audit'), input: K.KeyAuditQuerySchema, output: K.KeyAuditOutputSchema },
   { id: 'admin_analytics', summary: 'Operator-only beta funnel aggregates (Bearer WRITE_SECRET)', scope: 'operator', rest: get('/api/admin/analytics'), input: I.AnalyticsQuerySchema, output: O.AnalyticsOutputSchema },
 
   { id: 'search_investment_inventory', summary: 'Point-supported, current-model listings ranked by per-strategy inventory percentile; range-only, area-context, stale and suppressed rows excluded', scope: 'read', tool: { name: 'search_investment_inventory' }, input: I.InventorySearchInputSchema, output: O.InventorySearchOutputSchema },

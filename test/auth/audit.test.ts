@@ -4,6 +4,7 @@ import { openAudit, parseAnalyticsDays, retentionCutoff, scheduleAuditSweep, typ
 import type { Caller } from '../../src/auth/authorize.js';
 import { openKeyStore } from '../../src/auth/keys.js';
 import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
+import { DB_NAMES, openSubDb } from '../../src/store/env.js';
 import { auditMiddleware } from '../../src/http/middleware/audit.js';
 import { authMiddleware } from '../../src/http/middleware/auth.js';
 import { requireOperator } from '../../src/http/middleware/operator.js';
@@ -94,6 +95,27 @@ describe('pruneAudit(now)', () => {
     expect(removed).toBe(2); // one audit record + its metering row of 2025-11-20
     expect(audit.auditFor('k1').map((r) => r.request_id)).toEqual(['kept']);
     expect(audit.analytics(366).keyed_calls).toBe(1);
+  });
+});
+
+describe('latestFor(key, since, limit): the owner\'s view of one key (per-key index)', () => {
+  it('answers one key\'s records newest first from `since`; the sweep removes indexed records past 12 months; records from before the index are indexed by the first sweep', async () => {
+    // a record written before the per-key index existed: only its time-keyed row
+    const db = openSubDb<unknown>(t.env, DB_NAMES.audit);
+    await db.put('a:2026-01-05T00:00:00.000Z:k1:999', { key_id: 'k1', op: 'legacy', at: '2026-01-05T00:00:00.000Z', status: 200, request_id: 'legacy', ip: '127.0.0.1' });
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'old', atMs: Date.UTC(2025, 10, 20) });
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'a', atMs: NOW - 2 * DAY_MS });
+    audit.record({ caller: keyCaller('k1'), op: 'x', status: 200, requestId: 'b', atMs: NOW - DAY_MS });
+    audit.record({ caller: keyCaller('k2'), op: 'x', status: 200, requestId: 'other', atMs: NOW });
+    await audit.flush();
+    const since = retentionCutoff(NOW).toISOString();
+    expect(audit.latestFor('k1', since, 10).map((r) => r.request_id)).toEqual(['b', 'a']);
+    expect(audit.latestFor('k1', '2020-01-01T00:00:00.000Z', 10).map((r) => r.request_id)).toEqual(['b', 'a', 'old']);
+    expect(audit.latestFor('k1', since, 1).map((r) => r.request_id)).toEqual(['b']);
+    expect(db.get('k:k1:2025-11-20T00:00:00.000Z:1')).toMatchObject({ request_id: 'old' });
+    await audit.pruneAudit(NOW);
+    expect(audit.latestFor('k1', '2020-01-01T00:00:00.000Z', 10).map((r) => r.request_id)).toEqual(['b', 'a', 'legacy']);
+    expect(db.get('k:k1:2025-11-20T00:00:00.000Z:1')).toBeUndefined();
   });
 });
 

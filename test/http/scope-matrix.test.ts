@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, type Caller } from '../../src/auth/authorize.js';
+import { openKeyStore } from '../../src/auth/keys.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { OPERATIONS, type Operation } from '../../src/contracts/operations.js';
 import { ERROR_CODES } from '../../src/errors/codes.js';
@@ -35,14 +36,26 @@ const INPUT: Record<string, Record<string, unknown>> = {
   highlight_properties: { ids: ['a'] },
 };
 
-type Who = { name: string; header: string | null; scopes: Scope[] | null; rejected?: boolean };
+/** `spares`: two more keys of the caller's owner, for the key operations that name one (rotate, revoke). */
+type Who = { name: string; header: string | null; scopes: Scope[] | null; rejected?: boolean; spares?: { rotate: string; revoke: string } };
+/** Inputs of the self-serve key operations, which depend on the caller: its own scopes, its own spare keys. */
+const PER_CALLER: Record<string, (who: Who) => Record<string, unknown>> = {
+  create_my_key: (who) => ({ scopes: who.scopes ?? ['read'] }),
+  rotate_my_key: (who) => ({ key_id: who.spares?.rotate ?? '000000000000' }),
+  revoke_my_key: (who) => ({ key_id: who.spares?.revoke ?? '000000000000' }),
+};
 let service: ServiceHandle;
 const callers: Who[] = [];
 
 beforeAll(async () => {
   service = await startDoors();
   callers.push({ name: 'anonymous', header: null, scopes: null });
-  for (const s of ['read', 'underwrite', 'write-state', 'webhooks'] as const) callers.push({ name: `key:${s}`, header: `Bearer ${(await mintKey(service, [s], 10_000)).token}`, scopes: [s] });
+  const keyStore = openKeyStore(service.svc.store.env);
+  for (const s of ['read', 'underwrite', 'write-state', 'webhooks'] as const) {
+    const minted = await mintKey(service, [s], 10_000);
+    const spare = async (): Promise<string> => (await keyStore.createKey({ scopes: [s], ownerId: minted.id })).key.id;
+    callers.push({ name: `key:${s}`, header: `Bearer ${minted.token}`, scopes: [s], spares: { rotate: await spare(), revoke: await spare() } });
+  }
   const revoked = await mintKey(service, ['read', 'underwrite', 'write-state', 'webhooks'], 10_000);
   await revokeKey(service, revoked.id);
   callers.push({ name: 'revoked', header: `Bearer ${revoked.token}`, scopes: null, rejected: true });
@@ -65,7 +78,7 @@ function expectedRefusal(op: Operation, who: Who): number | null {
 
 async function restCall(op: Operation, who: Who): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = who.header ? { authorization: who.header } : {};
-  const input = INPUT[op.id] ?? {};
+  const input = PER_CALLER[op.id]?.(who) ?? INPUT[op.id] ?? {};
   const ctrl = new AbortController();
   const init: RequestInit = op.rest!.method === 'POST'
     ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input), signal: ctrl.signal }

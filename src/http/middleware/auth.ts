@@ -27,13 +27,13 @@ export function authMiddleware(opts: { keys: Pick<KeyStore, 'verifyBearer'>; tru
   return async (ctx: Context, next: Next) => {
     const ip = clientIp(ctx.req, opts.trustProxy);
     const viaToken = opts.accessTokens ? await opts.accessTokens(ctx.req.headers.authorization, ctx.path) : null;
-    ctx.state.caller = viaToken ? callerOfVerdict(viaToken, ip) : resolveCaller(opts.keys, ctx.req.headers.authorization, ip);
+    ctx.state.caller = viaToken ? callerOfVerdict(viaToken, ip, true) : resolveCaller(opts.keys, ctx.req.headers.authorization, ip);
     await next();
   };
 }
 
-function callerOfVerdict(verdict: VerifyResult, ip: string): Caller {
-  return verdict.ok ? { kind: 'key', key: verdict.key, ip } : { kind: 'rejected', reason: verdict.reason, ip };
+function callerOfVerdict(verdict: VerifyResult, ip: string, viaToken: boolean): Caller {
+  return verdict.ok ? { kind: 'key', key: verdict.key, ip, viaToken } : { kind: 'rejected', reason: verdict.reason, ip };
 }
 
 /** The caller set by `authMiddleware`; anonymous (socket address) if that middleware was not mounted. */

@@ -4,11 +4,12 @@ import { c, defineGroup } from '../define.js';
 
 const SPEC = 'service-spec.md, Authentication / Limits';
 const ENG = 'engineering choice (issue 7), documented in src/auth and src/events';
+const KEYS = 'engineering choice (issue 16 item 2, self-serve keys), documented in src/auth/owner-keys.ts and README "Your keys"';
 const OWNER = 'engineering choice (issue 13, one owner), documented in src/events and src/app/private-ops.ts';
 
 export const AUTH_LIMITS = defineGroup({
   name: 'auth_limits',
-  version: '1.2.0',
+  version: '1.3.0',
   owner: 'auth',
   entries: {
     anon_calls_per_window: c(30, 'calls', 'anonymous callers: 30 calls per minute per client IP', SPEC),
@@ -37,6 +38,10 @@ export const AUTH_LIMITS = defineGroup({
     state_page_max: c(100, 'records', 'GET /api/state largest page (the inventory page maximum)', 'service-spec.md, Limits (inventory page size)'),
     deals_page_default: c(10, 'deals', 'GET /api/deals page size when limit is omitted: each deal may need a valuation (the search_deals default)', 'service-spec.md, Limits (search_deals limit default)'),
     deals_page_max: c(25, 'deals', 'GET /api/deals largest page: at most 25 valuations per request keeps one call within a few seconds on the worker pool', OWNER),
+    owner_max_active_keys: c(20, 'keys', 'unrevoked keys one owner may hold through the self-serve API (issue 16): each key has its own rate bucket, so an owner cannot multiply their limit without bound; 20 covers a key per device and client', KEYS),
+    key_label_max_chars: c(100, 'characters', 'a key label names a device or client in the owner\'s list; 100 characters is a long name', KEYS),
+    key_audit_page_default: c(100, 'records', 'GET /api/me/keys/audit records per answer when limit is omitted, newest first', KEYS),
+    key_audit_page_max: c(1_000, 'records', 'GET /api/me/keys/audit largest answer: the audit scan stays bounded per request', KEYS),
     note_body_max_chars: c(4_000, 'characters', 'add_note body maximum length', SPEC),
     user_state_key_max_chars: c(256, 'characters', 'property_id, address and preset id become part of an LMDB key; LMDB refuses keys over 1,978 bytes, and 256 chars x 4 UTF-8 bytes + prefix stays under it, so an over-long value is a 400, never a store error', 'lmdb-js maximum key size (1978 bytes)'),
   },

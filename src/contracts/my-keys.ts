@@ -1,0 +1,65 @@
+// Inputs and outputs of the owner's self-serve keys (spec, Authentication 7; issue 16 item 2): create with chosen
+// scopes (the secret shown once), list (never a secret), rotate, revoke, and the per-key audit records (12 months).
+import { z } from 'zod';
+import { AUTH_LIMITS } from '../registry/groups/auth.js';
+import { SCOPE_NAMES, ScopeNameSchema, ScopeSchema } from './auth.js';
+
+const L = AUTH_LIMITS.v;
+/** A key id as the key format has it: 12 lower-case hex characters (AUTH_LIMITS.key_id_bytes). */
+const KeyIdSchema = z.string().regex(new RegExp(`^[0-9a-f]{${L.key_id_bytes * 2}}$`), 'a key id is 12 lower-case hex characters');
+
+export const KeyViewSchema = z.object({
+  id: z.string().describe('the key id (the part after avm_ in the key); not a secret'),
+  label: z.string().nullable().describe('the name given at creation; `oauth: <client>` for a key an OAuth consent minted'),
+  scopes: z.array(ScopeSchema).describe('what the key may do (alerts:write is stored as webhooks)'),
+  rpm_limit: z.number().int().describe('calls per minute of the key\'s own token bucket'),
+  created_at: z.string().describe('ISO timestamp'),
+  last_used_at: z.string().nullable().describe('the newest audit record of the key within retention; null when none'),
+  revoked_at: z.string().nullable().describe('ISO timestamp of revocation (rotation revokes the old key); null while active'),
+  rotated_from: z.string().nullable().describe('the key this one replaced by rotation'),
+  oauth: z.boolean().describe('minted by an OAuth consent for a client: revocable here, not rotatable'),
+}).describe('an API key of the caller\'s owner, never its secret');
+export type KeyView = z.infer<typeof KeyViewSchema>;
+
+export const MyKeysQuerySchema = z.strictObject({});
+export const MyKeysOutputSchema = z.object({
+  owner: z.string().describe('the owner every key here belongs to (the root key id of the owner\'s first key)'),
+  keys: z.array(KeyViewSchema).describe('oldest first; revoked keys included'),
+});
+
+export const CreateKeyInputSchema = z.strictObject({
+  scopes: z.array(ScopeNameSchema.describe(`one of ${SCOPE_NAMES.join(', ')}`)).min(1).max(SCOPE_NAMES.length)
+    .describe('the scopes of the new key: at least one, each held by the key making the request'),
+  label: z.string().trim().min(1).max(L.key_label_max_chars).optional().describe(`a name for the key (device or client), at most ${L.key_label_max_chars} characters; it may not start with "oauth:"`),
+});
+export type CreateKeyInput = z.output<typeof CreateKeyInputSchema>;
+
+export const IssuedKeyOutputSchema = z.object({
+  key: KeyViewSchema,
+  secret: z.string().describe('the new key, avm_<id>_<secret>: shown this once and stored only hashed'),
+  revoked_key_id: z.string().nullable().describe('the key a rotation revoked; null on creation'),
+});
+
+export const KeyIdInputSchema = z.strictObject({ key_id: KeyIdSchema.describe('id of one of your keys (12 hex characters)') });
+export type KeyIdInput = z.output<typeof KeyIdInputSchema>;
+export const RevokedKeyOutputSchema = z.object({ key: KeyViewSchema });
+
+export const KeyAuditQuerySchema = z.strictObject({
+  key_id: KeyIdSchema.optional().describe('only this key\'s records; every key of yours when omitted'),
+  limit: z.number().int().min(1).max(L.key_audit_page_max).default(L.key_audit_page_default).describe(`records, newest first, 1-${L.key_audit_page_max}`),
+});
+export type KeyAuditQuery = z.output<typeof KeyAuditQuerySchema>;
+export const KeyAuditRecordSchema = z.object({
+  key_id: z.string().describe('the key that made the call'),
+  op: z.string().describe('the operation called (operation id, tool name, or an oauth_* step)'),
+  at: z.string().describe('ISO timestamp of the call'),
+  status: z.number().int().describe('the HTTP status answered'),
+  request_id: z.string().describe('the X-Request-Id of the call'),
+  ip: z.string().describe('the client address the call came from'),
+});
+export const KeyAuditOutputSchema = z.object({
+  retention_months: z.number().int().describe('records older than this many calendar months are deleted and never shown'),
+  since: z.string().describe('ISO timestamp: the oldest moment a record shown can carry (now minus the retention)'),
+  records: z.array(KeyAuditRecordSchema).describe('newest first'),
+  truncated: z.boolean().describe('true when more records exist than limit'),
+});
