@@ -2,13 +2,15 @@
 // one event log, user state and alert profiles.
 import { openAlertStore, type AlertStore } from '../alerts/index.js';
 import { openAudit, type Audit } from '../auth/audit.js';
+import { formTokens, type FormTokens } from '../auth/form-token.js';
 import { openKeyStore, type KeyStore } from '../auth/keys.js';
 import { createLimiter, type Limiter } from '../auth/limiter.js';
 import { getEventLog, type EventLog } from '../events/log.js';
 import { openUserState, type UserState } from '../events/user-state.js';
 import type { ServiceContext } from './context.js';
 
-export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore };
+/** `keysPageTokens`: the form tokens of the owner's keys page (GET and POST /keys share them). */
+export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens };
 
 export function openDoorServices(svc: ServiceContext): DoorServices {
   const env = svc.store.env;
@@ -21,5 +23,6 @@ export function openDoorServices(svc: ServiceContext): DoorServices {
     events,
     userState: openUserState(env, { now: nowMs, events }),
     alerts: openAlertStore(env),
+    keysPageTokens: formTokens('keys-page'),
   };
 }

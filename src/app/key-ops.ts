@@ -4,6 +4,8 @@ import type { CreateKeyInput, KeyAuditQuery, KeyIdInput } from '../contracts/my-
 import { ownerKeys } from '../auth/owner-keys.js';
 import type { ServiceContext } from './context.js';
 import type { DoorServices } from './door-services.js';
+import { Reply } from '../contracts/reply.js';
+import { issueKeysPageToken, KEYS_PAGE_HEADERS, renderKeysPage } from './keys-page.js';
 import type { CallContext } from './operations.js';
 
 export function keyOperations(svc: ServiceContext, doors: DoorServices) {
@@ -14,5 +16,10 @@ export function keyOperations(svc: ServiceContext, doors: DoorServices) {
     rotate_my_key: async (i: KeyIdInput, call: CallContext) => owner.rotate(call.caller, i.key_id),
     revoke_my_key: async (i: KeyIdInput, call: CallContext) => owner.revoke(call.caller, i.key_id),
     my_key_audit: async (i: KeyAuditQuery, call: CallContext) => owner.audit(call.caller, i),
+    /** The sign-in form with a fresh form token; POST /keys (src/http/keys-page-route.ts) does the rest. */
+    keys_page: async () => {
+      const { token, cookie } = issueKeysPageToken(doors.keysPageTokens, svc.config.publicUrl);
+      return new Reply(renderKeysPage({ csrf: token }), 200, { ...KEYS_PAGE_HEADERS, 'Set-Cookie': cookie });
+    },
   };
 }

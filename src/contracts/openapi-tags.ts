@@ -18,7 +18,7 @@ const CONTRACT_PATHS = /^\/(api\/(health|openapi\.json|mcp-tools|model-registry|
 export function tagOf(op: Operation): TagName {
   const path = op.rest!.path;
   if (op.scope === 'operator') return 'Operator';
-  if (path.startsWith('/api/me/keys')) return 'Your keys';
+  if (path.startsWith('/api/me/keys') || path === '/keys') return 'Your keys';
   if (op.scope === 'private' || op.scope === 'write-state' || path.startsWith('/api/me/')) return 'Your records';
   if (op.rest!.produces === 'sse') return 'Map sync';
   if (CONTRACT_PATHS.test(path)) return 'Model and contracts';

@@ -9,6 +9,7 @@ import { createServiceMetrics } from '../app/metrics.js';
 import { buildOperations, type OperationFn } from '../app/operations.js';
 import type { Drain } from './drain.js';
 import { errorMiddleware } from './errors.js';
+import { registerKeysPageRoute } from './keys-page-route.js';
 import { registerMetricsRoute } from './metrics-route.js';
 import { accessLogMiddleware } from './middleware/access-log.js';
 import { conditionalGet } from './middleware/conditional-get.js';
@@ -44,6 +45,7 @@ export function createApp(svc: ServiceContext, opts: AppOptions = {}): Koa {
   // at shutdown: end tool sessions, then write the audit's last batch
   svc.closeHooks?.push(async () => tools?.closeAll(), () => doors.audit.close());
   registerOperationRoutes(router, operations, doors, svc.shutdown);
+  registerKeysPageRoute(router, { doors, tokens: doors.keysPageTokens, origin: () => serviceOrigin(svc), now: () => svc.now().getTime() });
   registerMetricsRoute(router, metrics, svc.config.writeSecret);
   registerWebAssetRoutes(router, svc.config.rootDir);
   app.use(router.routes());

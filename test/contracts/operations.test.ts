@@ -21,7 +21,7 @@ const REST = [
   // The open web map (issue 15): its page and its GeoJSON layers.
   'GET /', 'GET /api/geo/tracts', 'GET /api/geo/neighborhoods', 'GET /api/geo/townships',
   // The owner's self-serve keys (spec, Authentication 7; issue 16 item 2).
-  'GET /api/me/keys', 'POST /api/me/keys', 'POST /api/me/keys/rotate', 'POST /api/me/keys/revoke', 'GET /api/me/keys/audit',
+  'GET /api/me/keys', 'POST /api/me/keys', 'POST /api/me/keys/rotate', 'POST /api/me/keys/revoke', 'GET /api/me/keys/audit', 'GET /keys',
 ];
 
 describe('OPERATIONS', () => {
