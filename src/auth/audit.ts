@@ -5,6 +5,7 @@ import type { RootDatabase } from 'lmdb';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
+import { INDEXED_MARK, keyIndexOf } from './audit-index.js';
 import type { Caller } from './authorize.js';
 
 /** One audited call of a keyed caller. Anonymous calls are metered (counted) but not audited: no IP is kept for them. */
@@ -43,18 +44,6 @@ export type Audit = {
   latestFor(keyId: string, sinceIso: string, limit: number): AuditRecord[];
 };
 
-/**
- * Audit records are keyed by time (`a:<at>:<key id>:<n>`, for the sweep and the operator); each is also written under
- * `k:<key id>:<at>:<n>` so an owner's view of one key is a short range read, not a scan of every key's records.
- * Records written before the index existed are indexed once by the first sweep (INDEXED_MARK).
- */
-const keyIndexOf = (aKey: string): string => {
-  const parts = aKey.split(':');
-  const n = parts.at(-1);
-  const keyId = parts.at(-2);
-  return `k:${keyId}:${parts.slice(1, -2).join(':')}:${n}`;
-};
-const INDEXED_MARK = 'x:key-index-v1';
 
 export function meterSubjectOf(caller: Caller): MeterSubject {
   return caller.kind === 'key' ? caller.key.id : caller.kind;
