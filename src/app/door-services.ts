@@ -2,13 +2,14 @@
 // one event log, user state and alert profiles.
 import { openAlertStore, type AlertStore } from '../alerts/index.js';
 import { openAudit, type Audit } from '../auth/audit.js';
+import { openAppEvents, type AppEvents } from '../analytics/app-events.js';
 import { openKeyStore, type KeyStore } from '../auth/keys.js';
 import { createLimiter, type Limiter } from '../auth/limiter.js';
 import { getEventLog, type EventLog } from '../events/log.js';
 import { openUserState, type UserState } from '../events/user-state.js';
 import type { ServiceContext } from './context.js';
 
-export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore };
+export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; appEvents: AppEvents };
 
 export function openDoorServices(svc: ServiceContext): DoorServices {
   const env = svc.store.env;
@@ -21,5 +22,6 @@ export function openDoorServices(svc: ServiceContext): DoorServices {
     events,
     userState: openUserState(env, { now: nowMs, events }),
     alerts: openAlertStore(env),
+    appEvents: openAppEvents(env, { now: nowMs }),
   };
 }

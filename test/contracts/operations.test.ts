@@ -20,6 +20,8 @@ const REST = [
   'GET /api/state', 'GET /api/deals', 'POST /api/run-listings',
   // The open web map (issue 15): its page and its GeoJSON layers.
   'GET /', 'GET /api/geo/tracts', 'GET /api/geo/neighborhoods', 'GET /api/geo/townships',
+  // The public app's consent-only analytics (issue 16 item 4).
+  'POST /api/analytics/events',
 ];
 
 describe('OPERATIONS', () => {
