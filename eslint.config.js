@@ -11,7 +11,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 /** The domain folders: they never reach up into the application layer, the doors, the entry points or Koa. */
 export const DOMAIN_FOLDERS = [
   'valuation', 'underwriting', 'scoring', 'risk', 'pulse', 'listings', 'alerts', 'auth', 'events', 'ingest', 'store',
-  'kernel', 'reference', 'registry',
+  'kernel', 'reference', 'registry', 'analytics',
 ];
 
 const DOORS = ['src/http', 'src/mcp'];

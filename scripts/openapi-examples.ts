@@ -27,6 +27,8 @@ const QUERIES: Record<string, Record<string, string>> = {
 const BODIES: Record<string, unknown> = {
   create_profile_rest: { name: 'West side BRRRR', strategy: 'brrrr', min_percentile: 80, max_price: 300000, min_confidence: 40, bbox: [-87.8, 41.8, -87.6, 41.95], criteria: { telegram_chat_id: '4242' }, channels: { telegram: true } },
   run_listings: {},
+  // a consented page view (answered 204, no example of its own), so the analytics example counts one
+  analytics_event: { consent: 'analytics-v1', session: 'exampleTab01', kind: 'page_view', page: 'map' },
 };
 
 async function main(): Promise<void> {
@@ -48,9 +50,11 @@ async function main(): Promise<void> {
     else examples[op.id] = { status: res.status, body };
   };
   try {
-    // The listings run first, so listings, inventory and deals are the scored rows it wrote.
+    // The listings run first, so listings, inventory and deals are the scored rows it wrote; one analytics event next.
     await send(OPERATIONS.find((o) => o.id === 'run_listings')!);
-    for (const op of OPERATIONS) if (op.rest && op.rest.produces !== 'sse' && op.id !== 'run_listings' && op.id !== 'openapi') await send(op);
+    await send(OPERATIONS.find((o) => o.id === 'analytics_event')!);
+    const first = new Set(['run_listings', 'analytics_event', 'openapi']);
+    for (const op of OPERATIONS) if (op.rest && op.rest.produces !== 'sse' && !first.has(op.id)) await send(op);
     // The one error body, as a request with an unknown query parameter gets it.
     const bad = await fetch(`${service.url}/api/health?unknown=1`);
     examples.error_body = { status: bad.status, body: await bad.json() };

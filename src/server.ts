@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { openAudit, scheduleAuditSweep } from './auth/audit.js';
+import { openAppEvents, scheduleAppEventSweep } from './analytics/app-events.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
 import { createApp } from './http/app.js';
@@ -40,10 +41,12 @@ async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => P
   const scheduler = startListingsScheduler({ run: () => runObservedListings(svc, 'daily'), onError: () => undefined });
   if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
   const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
+  const appEventSweeper = scheduleAppEventSweep(openAppEvents(store.env), (e) => log.error('app analytics retention sweep failed', e));
   return {
     stop: async () => {
       scheduler.stop();
       await sweeper.stop();
+      await appEventSweeper.stop();
       await Promise.all(pending);
     },
   };

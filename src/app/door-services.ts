@@ -3,6 +3,7 @@
 import { openAlertStore, type AlertStore } from '../alerts/index.js';
 import { openAudit, type Audit } from '../auth/audit.js';
 import { formTokens, type FormTokens } from '../auth/form-token.js';
+import { openAppEvents, type AppEvents } from '../analytics/app-events.js';
 import { openKeyStore, type KeyStore } from '../auth/keys.js';
 import { createLimiter, type Limiter } from '../auth/limiter.js';
 import { getEventLog, type EventLog } from '../events/log.js';
@@ -10,7 +11,7 @@ import { openUserState, type UserState } from '../events/user-state.js';
 import type { ServiceContext } from './context.js';
 
 /** `keysPageTokens`: the form tokens of the owner's keys page (GET and POST /keys share them). */
-export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens };
+export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens; appEvents: AppEvents };
 
 export function openDoorServices(svc: ServiceContext): DoorServices {
   const env = svc.store.env;
@@ -24,5 +25,6 @@ export function openDoorServices(svc: ServiceContext): DoorServices {
     userState: openUserState(env, { now: nowMs, events }),
     alerts: openAlertStore(env),
     keysPageTokens: formTokens('keys-page'),
+    appEvents: openAppEvents(env, { now: nowMs }),
   };
 }

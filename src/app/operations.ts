@@ -5,6 +5,7 @@ import { OPERATIONS } from '../contracts/operations.js';
 import { AppError } from '../errors/app-error.js';
 import type { ServiceContext } from './context.js';
 import type { DoorServices } from './door-services.js';
+import { analyticsOperations } from './analytics-ops.js';
 import { keyOperations } from './key-ops.js';
 import { privateOperations } from './private-ops.js';
 import { readOperations } from './read-ops.js';
@@ -23,7 +24,7 @@ const STREAMS = new Set(['events']);
 
 /** Every operation's function by id; throws at start-up when one is missing or unknown (a contract without a body). */
 export function buildOperations(svc: ServiceContext, doors: DoorServices): ReadonlyMap<string, OperationFn> {
-  const fns: Record<string, OperationFn> = { ...readOperations(svc, doors), ...stateOperations(svc, doors), ...valuationOperations(svc), ...privateOperations(svc), ...webOperations(svc), ...keyOperations(svc, doors) };
+  const fns: Record<string, OperationFn> = { ...readOperations(svc), ...stateOperations(svc, doors), ...valuationOperations(svc), ...privateOperations(svc), ...webOperations(svc), ...keyOperations(svc, doors), ...analyticsOperations(svc, doors) };
   const ids = new Set(OPERATIONS.map((o) => o.id));
   const missing = [...ids].filter((id) => !STREAMS.has(id) && !fns[id]);
   const unknown = Object.keys(fns).filter((id) => !ids.has(id));

@@ -1,5 +1,5 @@
 // The read operations that do not value: health, tracts, listings, inventory search, tract report, pulse, the model
-// registry and its page (GET /model), the scorecard, operator analytics and the generated documents. Each reads the
+// registry and its page (GET /model), the scorecard and the generated documents. Each reads the
 // store or a domain module and answers its contract output (a Reply where the operation sets its own status, headers
 // or caching).
 import type { Health } from '../contracts/health.js';
@@ -15,7 +15,6 @@ import { MODEL_VERSION } from '../registry/versions.js';
 import { getTractReport, marketPulse, tractListWithSignals } from '../pulse/index.js';
 import { listHedonicModels, loadHedonicModel } from '../valuation/hedonic/store.js';
 import type { ServiceContext } from './context.js';
-import type { DoorServices } from './door-services.js';
 import { documentsOf } from './documents.js';
 import { MODEL_PAGE_HEADERS, modelPage } from './model-page.js';
 
@@ -38,7 +37,7 @@ export function readHealth(svc: ServiceContext): Health {
   };
 }
 
-export function readOperations(svc: ServiceContext, doors: DoorServices) {
+export function readOperations(svc: ServiceContext) {
   const registry = openModelRegistry(svc.store);
   const docs = documentsOf();
   const listings = (): ScoredListing[] => svc.store.getListings() as ScoredListing[];
@@ -78,7 +77,6 @@ export function readOperations(svc: ServiceContext, doors: DoorServices) {
     // HTML, REST only; 200 with a page saying so before any calibration (as /api/model-registry answers a null champion).
     model_page: async () => new Reply(modelPage(svc.store, svc.now()), 200, MODEL_PAGE_HEADERS),
     scorecard: async () => scorecardDocument(registry),
-    admin_analytics: async (i: { days: number }) => doors.audit.analytics(i.days, svc.now().getTime()),
     openapi: async () => docs.openapi(),
     mcp_manifest: async () => docs.manifest(),
     mcp_tools: async () => docs.manifest(),

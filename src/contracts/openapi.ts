@@ -48,7 +48,9 @@ function responses(op: Operation, examples: ExampleSource): Record<string, unkno
     ? { description: 'Server-Sent Events stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }
     : produces === 'html'
       ? { description: 'An HTML page; its Content-Security-Policy header names what it may run and load (the model page: nothing; the map: this service only)', content: { 'text/html': { schema: { type: 'string' } } } }
-      : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output'), ...exampleOf(op, examples) } } };
+      : op.rest!.status === 204
+        ? { description: 'No Content' }
+        : { description: 'OK', content: { 'application/json': { schema: toJson(op.output, 'output'), ...exampleOf(op, examples) } } };
   const out: Record<string, unknown> = { [String(op.rest!.status)]: ok };
   for (const [status, description] of Object.entries(errorStatusesOf(op)).sort()) {
     out[status] = OWN_BODY_STATUSES[op.id]?.includes(status)

@@ -9,13 +9,14 @@ import { UiAckSchema, WriteAckSchema } from './common.js';
 import { DealsOutputSchema, DealsQuerySchema, RunListingsOutputSchema, StateOutputSchema, StateQuerySchema } from './private.js';
 import { TractListSchema } from './tracts.js';
 import * as K from './my-keys.js';
+import { AnalyticsEventAckSchema, AnalyticsEventInputSchema } from './analytics.js';
 import { NeighborhoodShapesSchema, TownshipShapesSchema, TractShapesSchema } from './geo.js';
 import * as O from './tools.js';
 
 export type { OpScope } from './auth.js';
-/** `status`: the success status the REST door sends and OpenAPI documents (201 for a POST that creates, 200 otherwise). */
+/** `status`: the success status the REST door sends and OpenAPI documents (201 for a POST that creates, 204 for one that answers nothing, 200 otherwise). */
 /** `produces`: json (default), sse (an event stream, its own route) or html (a page, REST only). */
-export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; status: 200 | 201; produces?: 'json' | 'sse' | 'html' };
+export type RestBinding = { method: 'GET' | 'POST'; path: string; from: 'query' | 'body'; status: 200 | 201 | 204; produces?: 'json' | 'sse' | 'html' };
 export type ToolBinding = { name: string; replacement?: string; aliases?: ReadonlyArray<{ name: string; replacement: string }> };
 
 export type Operation = {
@@ -29,7 +30,7 @@ export type Operation = {
 };
 
 const get = (path: string, produces: 'json' | 'sse' | 'html' = 'json'): RestBinding => ({ method: 'GET', path, from: 'query', status: 200, produces });
-const post = (path: string, status: 200 | 201 = 201): RestBinding => ({ method: 'POST', path, from: 'body', status });
+const post = (path: string, status: 200 | 201 | 204 = 201): RestBinding => ({ method: 'POST', path, from: 'body', status });
 
 export const OPERATIONS: readonly Operation[] = [
   { id: 'health', summary: 'Liveness, storage bindings, last listings run, stale model rows', scope: 'read', rest: get('/api/health'), input: I.EmptyInputSchema, output: HealthSchema },
@@ -63,6 +64,7 @@ export const OPERATIONS: readonly Operation[] = [
   { id: 'my_key_audit', summary: 'Audit records of your keys (operation, time, status, request id, address), newest first, kept 12 months', scope: 'private', rest: get('/api/me/keys/audit'), input: K.KeyAuditQuerySchema, output: K.KeyAuditOutputSchema },
   { id: 'keys_page', summary: 'Your keys page (HTML, no script): sign in with one of your keys, then create, rotate and revoke keys and read their audit records; its forms post back to /keys', scope: 'read', rest: get('/keys', 'html'), input: I.EmptyInputSchema, output: z.string() },
   { id: 'admin_analytics', summary: 'Operator-only beta funnel aggregates (Bearer WRITE_SECRET)', scope: 'operator', rest: get('/api/admin/analytics'), input: I.AnalyticsQuerySchema, output: O.AnalyticsOutputSchema },
+  { id: 'analytics_event', summary: 'The public app\'s consent-only analytics: one coarse event with explicit analytics-v1 consent and a tab session (no IP, key, text or position stored); DNT: 1 or Sec-GPC: 1 answers 204 without reading the body', scope: 'read', rest: post('/api/analytics/events', 204), input: AnalyticsEventInputSchema, output: AnalyticsEventAckSchema },
 
   { id: 'search_investment_inventory', summary: 'Point-supported, current-model listings ranked by per-strategy inventory percentile; range-only, area-context, stale and suppressed rows excluded', scope: 'read', tool: { name: 'search_investment_inventory' }, input: I.InventorySearchInputSchema, output: O.InventorySearchOutputSchema },
   { id: 'search_deals', summary: 'Deprecated: use search_investment_inventory. Top listings plus top-scoring tracts', scope: 'read', tool: { name: 'search_deals', replacement: 'search_investment_inventory' }, input: I.SearchDealsInputSchema, output: O.SearchDealsOutputSchema },

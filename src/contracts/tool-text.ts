@@ -59,3 +59,6 @@ export const SERVER_INSTRUCTIONS = [
   SCREENING_RULE,
   'Read tools answer without a key (rate limited); get_comps and the underwriting tools need scope underwrite; write tools need write-state; the UI-controller tools drive the open web map through /api/events.',
 ].join('\n');
+
+/** Every MCP tool name the service serves under its own operation (v2 names and the deprecated v1 tools). */
+export const TOOL_NAMES = Object.keys(TEXT) as [string, ...string[]];

@@ -8,6 +8,7 @@ import { TractRecordSchema } from './tracts.js';
 import { CashflowYearSchema, OffersSchema, ReturnsSchema, ScoringDetailSchema, StrategyScoresSchema, TractSummarySchema, UnderwriteBlockSchema } from './underwrite.js';
 import { DISCLOSURE, UnscoredReasonSchema, ValuationSchema } from './valuation.js';
 import { AnswerMetaSchema, RefusalSchema, StrategySchema } from './common.js';
+import { AppFunnelSchema } from './analytics.js';
 
 const Json = z.record(z.string(), z.unknown());
 const DisclosureSchema = z.literal(DISCLOSURE);
@@ -174,6 +175,7 @@ export const AnalyticsOutputSchema = z.object({
   active_keys: z.number().int(),
   by_day: z.array(z.object({ date: z.string(), anonymous: z.number().int(), keyed: z.number().int(), rejected: z.number().int() })),
   by_operation: z.array(z.object({ op: z.string(), calls: z.number().int() })),
+  app: AppFunnelSchema,
 });
 
 export const ToolEntrySchema = z.object({

@@ -1,6 +1,6 @@
 // Mounts the shared door middleware (one path spelling, Host/Origin guard, caller, audit, rate limit, per-operation
 // scope and input validation) and the REST routes generated from OPERATIONS. Order: errors → canonical path → method
-// → host guard (/mcp, /api/events) → auth → audit → rate limit (REST; MCP counts tools/call itself) → operation guard
+// → host guard (/mcp, /api/events) → auth → audit → rate limit (REST; MCP counts tools/call itself) → DNT/GPC opt-out of analytics → operation guard
 // → routes. Every step after the first sees the one canonical path the router matches exactly (app.ts).
 import type { Router } from '@koa/router';
 import type Koa from 'koa';
@@ -24,6 +24,7 @@ import { canonicalPathGuard } from './middleware/canonical-path.js';
 import { serviceOrigin, setBearerChallenge } from './oauth/challenge.js';
 import { OAUTH_ALLOWED_METHODS, OAUTH_OPAQUE_ID_PREFIXES } from './oauth/paths.js';
 import { hostGuard } from './middleware/host-guard.js';
+import { privacySignalGuard } from './middleware/privacy-signals.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.js';
 import { isAssetPath } from './web-assets.js';
 import { KEYS_PAGE_PATH } from '../app/keys-page.js';
@@ -59,6 +60,7 @@ export function mountDoorMiddleware(app: Koa, svc: ServiceContext, doors: DoorSe
   // static assets (a page load fetches several) are files, not calls: they do not spend the anonymous quota.
   const exempt = (ctx: Context): boolean => ctx.path === '/mcp' || isAssetPath(ctx.path) || isOperatorAuthorization(ctx.req.headers.authorization, svc.config.writeSecret);
   app.use((ctx, next) => (exempt(ctx) ? next() : limit(ctx, next)));
+  app.use(privacySignalGuard); // DNT / GPC: analytics answered before its body is read
   app.use((ctx, next) => operationGuard(ctx, next, svc));
 }
 

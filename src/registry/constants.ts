@@ -24,11 +24,12 @@ import { REPORT_FIGURES } from './groups/report.js';
 import { BACKTEST_REPORT } from './groups/accuracy-report.js';
 import { CONDITION_INFERENCE } from './groups/condition.js';
 import { WEB_MAP } from './groups/web-map.js';
+import { APP_ANALYTICS } from './groups/app-analytics.js';
 import { OAUTH } from './groups/oauth.js';
 
 export { COMP_POLICY };
 
-export const ALL_GROUPS = [COMP_POLICY, AUTH_LIMITS, INGEST, REFERENCE_DERIVATION, ALERTS, UNDERWRITING, SCORING, TAX, REHAB, GENERATOR, VALUATION_DISPLAY, RATIO_STUDY, HEDONIC, AREA_CONTEXT, RENT, INCOME, FALLBACK, TIER1, DOORS, LISTINGS_RUN, RISK, PULSE, REPORT_FIGURES, BACKTEST_REPORT, CONDITION_INFERENCE, WEB_MAP, OAUTH] as const;
+export const ALL_GROUPS = [COMP_POLICY, AUTH_LIMITS, INGEST, REFERENCE_DERIVATION, ALERTS, UNDERWRITING, SCORING, TAX, REHAB, GENERATOR, VALUATION_DISPLAY, RATIO_STUDY, HEDONIC, AREA_CONTEXT, RENT, INCOME, FALLBACK, TIER1, DOORS, LISTINGS_RUN, RISK, PULSE, REPORT_FIGURES, BACKTEST_REPORT, CONDITION_INFERENCE, WEB_MAP, OAUTH, APP_ANALYTICS] as const;
 
 const versionOf = (groups: readonly { name: string; version: string }[]): string => groups.map((g) => `${g.name}@${g.version}`).join(',');
 

@@ -21,6 +21,7 @@ export const DB_NAMES = {
   calibration: 'calibration', //   msgpack: versioned calibration tables, model registry, calibration reports
   results: 'results', //           binary: Arrow IPC of bulk scoring results
   oauth: 'oauth', //               msgpack: OAuth authorization-server records (clients, codes, tokens, grants), src/auth/oauth
+  appAnalytics: 'app_analytics', // msgpack: the public app's consented coarse events by day (src/analytics), kept app_analytics.event_retention_days
 } as const;
 
 export type DbName = (typeof DB_NAMES)[keyof typeof DB_NAMES];

@@ -22,6 +22,8 @@ const REST = [
   'GET /', 'GET /api/geo/tracts', 'GET /api/geo/neighborhoods', 'GET /api/geo/townships',
   // The owner's self-serve keys (spec, Authentication 7; issue 16 item 2).
   'GET /api/me/keys', 'POST /api/me/keys', 'POST /api/me/keys/rotate', 'POST /api/me/keys/revoke', 'GET /api/me/keys/audit', 'GET /keys',
+  // The public app's consent-only analytics (issue 16 item 4).
+  'POST /api/analytics/events',
 ];
 
 describe('OPERATIONS', () => {

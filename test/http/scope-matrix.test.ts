@@ -19,6 +19,7 @@ const INPUT: Record<string, Record<string, unknown>> = {
   property: { lat: '41.88', lon: '-87.7', units: '2' },
   create_profile_rest: PROFILE,
   admin_analytics: { days: '3' },
+  analytics_event: { consent: 'analytics-v1', session: 'scopeMatrix01', kind: 'page_view', page: 'map' },
   search_investment_inventory: { limit: 3 },
   search_deals: {},
   deep_underwrite_asset: { lat: 1, lon: 1 },
@@ -91,7 +92,8 @@ async function restCall(op: Operation, who: Who): Promise<{ status: number; body
   }
   // The HTML page answers text; a refusal is the JSON error body like everywhere else.
   const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
-  return { status: res.status, body: html ? await res.text() : await res.json() };
+  // 204 (the analytics event) has no body at all.
+  return { status: res.status, body: res.status === 204 ? null : html ? await res.text() : await res.json() };
 }
 
 const WIRED = new Set(['underwrite_rest', 'property', 'get_comps', 'deep_underwrite_asset', 'underwrite', 'risk_report']);

@@ -5,7 +5,7 @@
 import type { CompRejection, Comp } from '../../contracts/comp.js';
 import type { Refusal } from '../../contracts/common.js';
 import type { RiskReport } from '../../contracts/risk.js';
-import type { Valuation } from '../../contracts/valuation.js';
+import type { Valuation, ValuationOutcome } from '../../contracts/valuation.js';
 import { el } from './evidence-dom.js';
 import type { CompPoint, EvidenceView, LngLat } from './evidence-view.js';
 import { text, usd } from './evidence-format.js';
@@ -54,6 +54,11 @@ const isLngLat = (x: unknown): x is LngLat => isObject(x) && typeof x.lat === 'n
 function valuationOf(a: Answer & Record<string, unknown>): Valuation | null {
   if (isObject(a.investor)) return a.investor.valuation ?? null;
   return isObject(a.arv) ? (a as unknown as Valuation) : null;
+}
+
+/** The display-ladder outcome of an answer (for the page's analytics), or null when it carries no valuation. */
+export function ladderOutcomeOf(answer: unknown): ValuationOutcome | null {
+  return isObject(answer) && !isErrorAnswer(answer) ? (valuationOf(answer as Answer & Record<string, unknown>)?.display?.outcome ?? null) : null;
 }
 
 const compPoint = (c: Comp): CompPoint => ({ lat: c.lat, lon: c.lon, pin: c.pin, label: `${c.pin} · ${usd(c.price)} · ${text(c.sale_date ?? c.sale_year)}` });

@@ -1,8 +1,10 @@
 // The open web map's page script (GET / loads it as /assets/map.js): the map view, its two choosers (tract signal,
-// strategy), the owner's key, the live stream of controller records and the evidence panel on click.
+// strategy), the owner's key, the live stream of controller records, the evidence panel on click and the consent-only
+// analytics (analytics-consent.ts).
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
-import { fetchEvidence, renderEvidence } from './evidence-panel.js';
+import { startAnalytics } from './analytics-consent.js';
+import { fetchEvidence, ladderOutcomeOf, renderEvidence } from './evidence-panel.js';
 import { openLiveStream, type StreamRecord } from './live.js';
 import { SIGNALS, SIGNAL_LABELS, STRATEGIES, type Signal, type Strategy } from './map-layers.js';
 import { createMapView, type MapFilters, type MapView } from './map-view.js';
@@ -87,6 +89,7 @@ function main(): void {
   const ownerRoot = document.createElement('section');
   ownerRoot.id = 'owner-state';
   let key = storedKey();
+  const analytics = startAnalytics(document.body, { kind: 'page_view', page: 'map' });
   const view = createMapView(byId('map'), {
     hash: true,
     fetchJson,
@@ -95,7 +98,10 @@ function main(): void {
     onSelect: async (target) => {
       panel.hidden = false;
       panel.textContent = 'Loading the valuation…';
-      view.showEvidence(renderEvidence(panel, await fetchEvidence(target, key ?? undefined)));
+      const answer = await fetchEvidence(target, key ?? undefined);
+      view.showEvidence(renderEvidence(panel, answer));
+      const outcome = ladderOutcomeOf(answer);
+      if (outcome) analytics.send({ kind: 'valuation_opened', outcome });
     },
   });
   (window as unknown as { avmMap: MapView }).avmMap = view; // the console's (and the browser tests') handle
@@ -137,9 +143,15 @@ function main(): void {
     renderLegend(legend, s, view.tractRange(s));
   };
   byId('controls').append(
-    select<Signal>('Tract signal', SIGNALS, (s) => SIGNAL_LABELS[s], showSignal),
+    select<Signal>('Tract signal', SIGNALS, (s) => SIGNAL_LABELS[s], (s) => {
+      showSignal(s);
+      analytics.send({ kind: 'map_filter_changed', filter: 'tract_signal' });
+    }),
     legend,
-    select<Strategy>('Strategy', STRATEGIES, (s) => s, (s) => view.setFilters({ strategy: s })),
+    select<Strategy>('Strategy', STRATEGIES, (s) => s, (s) => {
+      view.setFilters({ strategy: s });
+      analytics.send({ kind: 'map_filter_changed', filter: 'strategy' });
+    }),
     keyForm, status, ownerRoot,
   );
   void view.ready.then(() => {
