@@ -62,9 +62,13 @@ describe('the analytics consent banner', () => {
 
     // a click on a listing opens the evidence panel: valuation_opened with the outcome the REST answer carried
     const spot = await listingOnScreen(page);
-    const [answer] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/api/property'), page.mouse.click(spot.x, spot.y)]);
+    // Both waits are registered before the click: the event may be answered before this process looks again (load).
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/property'),
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/events'),
+      page.mouse.click(spot.x, spot.y),
+    ]);
     const outcome = ((await answer.json()) as { investor: { valuation: { display: { outcome: string } } } }).investor.valuation.display.outcome;
-    await page.waitForResponse((r) => new URL(r.url()).pathname === '/api/analytics/events');
     const after = await counted();
     expect(after.valuation_opened).toBe(before.valuation_opened + 1);
     expect(after.outcomes[outcome]).toBe(before.outcomes[outcome] + 1);
