@@ -133,5 +133,8 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
       send(c.text, true);
       lastSent = Math.max(lastSent, c.id);
     }
+    // The end of the replay: what came before it was already in the log when this connection opened (a page that just
+    // opened treats it as history, not as commands to it); what follows is live.
+    send(`event: replayed\ndata: ${JSON.stringify({ last_id: lastSent })}\n\n`, true);
   };
 }

@@ -47,6 +47,19 @@ describe('eventsStreamHandler({ log })', () => {
     sse.close();
   });
 
+  it('marks the end of the replay with a `replayed` event naming the last replayed id; live records come after it', async () => {
+    await start();
+    const sse = await openSse(server.port, '/api/events');
+    const replay = await sse.until((m) => m.some((x) => x.event === 'replayed'));
+    expect(JSON.parse(replay.find((x) => x.event === 'replayed')!.data)).toEqual({ last_id: 3 });
+    expect(records(replay).map((m) => m.id)).toEqual(['1', '2', '3']); // all before the marker
+    await log.appendEvent({ kind: 'fly_to', payload: { lat: 41.9, lon: -87.7, zoom: 14 }, actor: 'key:abc' });
+    const all = await sse.until((m) => records(m).length >= 4);
+    const at = (pred: (x: (typeof all)[number]) => boolean): number => all.findIndex(pred);
+    expect(at((x) => x.id === '4')).toBeGreaterThan(at((x) => x.event === 'replayed'));
+    sse.close();
+  });
+
   it('resumes after Last-Event-ID with only newer records, then streams live ones', async () => {
     await start();
     const sse = await openSse(server.port, '/api/events', { 'Last-Event-ID': '2' });

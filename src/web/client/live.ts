@@ -6,7 +6,8 @@
 export type StreamRecord = { id: number; kind: string; at: string; payload: unknown };
 
 export type LiveOptions = {
-  onRecord: (rec: StreamRecord) => void;
+  /** `history`: the record was already in the log when this page first connected (the first replay, before `replayed`). */
+  onRecord: (rec: StreamRecord, history: boolean) => void;
   onTruncated?: () => void;
   onStatus?: (status: 'open' | 'reconnecting' | 'closed') => void;
   /** How long to wait before a manual reconnect once the browser has given up (ms). */
@@ -17,6 +18,7 @@ export type LiveStream = { lastId(): number; close(): void };
 
 export function openLiveStream(opts: LiveOptions): LiveStream {
   let lastId = 0;
+  let caughtUp = false; // the first connection's replay has ended: later replays (resumes) are records this page missed
   let source: EventSource | null = null;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,8 +34,11 @@ export function openLiveStream(opts: LiveOptions): LiveStream {
       }
       if (typeof rec.id === 'number' && rec.id <= lastId) return; // already applied (a replay after a resume)
       if (typeof rec.id === 'number') lastId = rec.id;
-      opts.onRecord(rec);
+      opts.onRecord(rec, !caughtUp);
     };
+    source.addEventListener('replayed', () => {
+      caughtUp = true;
+    });
     source.addEventListener('replay_truncated', () => opts.onTruncated?.());
     source.onerror = () => {
       if (closed || !source) return;

@@ -13,22 +13,11 @@ import { loadOwnerState, storeKey, storedKey, type StateItem } from './owner-sta
 
 const byId = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
 
-/**
- * The service's clock when this page loaded its data (the Date of the first answer, 1 s resolution). A new page joins
- * the stream from the start of its replay window; controller records older than the page are history and are not
- * applied (an old fly_to would override the view the page was opened on). The browser's own clock may be skewed.
- */
-let loadedAtMs: number | null = null;
-
 async function fetchJson(path: string): Promise<unknown> {
   const res = await fetch(path, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
-  const date = Date.parse(res.headers.get('Date') ?? '');
-  if (loadedAtMs === null && Number.isFinite(date)) loadedAtMs = date - 1000;
   return res.json();
 }
-
-const isHistory = (rec: StreamRecord): boolean => loadedAtMs !== null && Date.parse(rec.at) < loadedAtMs;
 
 /** fly_to by address only: the REST door resolves the address (GET /api/property answers the subject's position). */
 async function flyToAddress(view: MapView, address: string, zoom: number | undefined, status: HTMLElement): Promise<void> {
@@ -50,8 +39,12 @@ function select<T extends string>(label: string, values: readonly T[], text: (v:
   return l;
 }
 
-function applyRecord(view: MapView, rec: StreamRecord, status: HTMLElement, onOwnerChange: () => void): void {
-  if (isHistory(rec)) return;
+/**
+ * A record the log already held when this page first connected is history (the stream's first replay): an old fly_to
+ * would override the view the page was opened on, so none of it is applied; the owner's state is loaded whole anyway.
+ */
+function applyRecord(view: MapView, rec: StreamRecord, history: boolean, status: HTMLElement, onOwnerChange: () => void): void {
+  if (history) return;
   const p = (rec.payload ?? {}) as Record<string, unknown>;
   const zoom = typeof p.zoom === 'number' ? p.zoom : undefined;
   if (rec.kind === 'fly_to' && typeof p.lat === 'number' && typeof p.lon === 'number') view.flyTo(p.lat, p.lon, zoom);
@@ -158,7 +151,7 @@ function main(): void {
     renderLegend(legend, 'flip_score', view.tractRange('flip_score'));
     document.body.dataset.ready = 'true';
     openLiveStream({
-      onRecord: (rec) => applyRecord(view, rec, status, () => void reloadOwner()),
+      onRecord: (rec, history) => applyRecord(view, rec, history, status, () => void reloadOwner()),
       onTruncated: () => void reloadOwner(),
       onStatus: (s) => (status.textContent = `live: ${s}`),
     });
