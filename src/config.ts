@@ -1,5 +1,6 @@
 // Every environment setting the service reads, parsed once and validated here.
 // Nothing else in src/ reads process.env.
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,6 +29,10 @@ const EnvSchema = z.object({
   AVM_TELEGRAM_BOT_TOKEN: z.string().optional(),
   AVM_ALLOWED_HOSTS: z.string().optional(),
   AVM_ALLOWED_ORIGINS: z.string().optional(),
+  /** Hosts whose OAuth Client ID Metadata Documents may be fetched from non-public addresses (default none). */
+  AVM_CIMD_PRIVATE_HOSTS: z.string().optional(),
+  /** PEM file of CA certificates trusted when fetching those hosts' documents (default: the system CAs). */
+  AVM_CIMD_CA_FILE: z.string().min(1).optional(),
   AVM_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   AVM_BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
 });
@@ -53,6 +58,10 @@ export type Config = {
   telegramBotToken: string | null;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** AVM_CIMD_PRIVATE_HOSTS: client-id document hosts exempt from the public-address guard (see README Sign-in (OAuth)). */
+  cimdPrivateHosts?: string[];
+  /** The PEM text of AVM_CIMD_CA_FILE (read at start, so a bad path stops the service); null: the system CAs. */
+  cimdCa?: string | null;
   /** AVM_PUBLIC_URL without a trailing slash; null: http://<HOST>:<listening port> (127.0.0.1 for a wildcard HOST). */
   publicUrl?: string | null;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -97,10 +106,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telegramBotToken: e.AVM_TELEGRAM_BOT_TOKEN ?? null,
     allowedHosts: list(e.AVM_ALLOWED_HOSTS),
     allowedOrigins: list(e.AVM_ALLOWED_ORIGINS),
+    cimdPrivateHosts: list(e.AVM_CIMD_PRIVATE_HOSTS).map((h) => h.toLowerCase()),
+    cimdCa: e.AVM_CIMD_CA_FILE ? readPem('AVM_CIMD_CA_FILE', e.AVM_CIMD_CA_FILE) : null,
     publicUrl: e.AVM_PUBLIC_URL ? e.AVM_PUBLIC_URL.replace(/\/+$/, '') : null,
     logLevel: e.AVM_LOG_LEVEL,
     backgroundJobs: e.AVM_BACKGROUND_JOBS === 'true',
   };
+}
+
+function readPem(name: string, path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(resolve(path), 'utf8');
+  } catch (e) {
+    throw new ConfigError(`invalid environment: ${name}: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`invalid environment: ${name}: ${path} holds no PEM certificate`);
+  return text;
 }
 
 /** Folder holding the committed real reference data (derived from public records). */

@@ -4,7 +4,7 @@
 // opaque access tokens, refresh tokens rotated on every use, revocation (RFC 7009). The consent page is ours (src/http).
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { RootDatabase } from 'lmdb';
-import { guardWebhookUrl } from '../../alerts/url-guard.js';
+import { cimdAllowFetch, cimdFetch, type CimdFetchOptions } from './cimd-fetch.js';
 import { OAUTH } from '../../registry/groups/oauth.js';
 import { DB_NAMES, openSubDb } from '../../store/env.js';
 import type { KeyStore } from '../keys.js';
@@ -30,6 +30,8 @@ export type AuthorizationServerOptions = {
   consentUrl: (uid: string) => string;
   routes: Record<string, string>;
   trustProxy: boolean;
+  /** Client ID Metadata Document fetching: hosts exempt from the public-address guard, and their CAs (cimd-fetch.ts). */
+  cimd: CimdFetchOptions;
   /** Errors of the provider's own (a storage failure), for the service log. */
   logError: (msg: string, extra?: unknown) => void;
 };
@@ -47,6 +49,7 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
     adapter: lmdbAdapterFactory(o.env),
     clients: [],
     routes: o.routes,
+    fetch: cimdFetch(o.cimd),
     jwks: { keys: [secrets.signingJwk] },
     cookies: { keys: [secrets.cookieKey], long: { httpOnly: true, sameSite: 'lax' }, short: { httpOnly: true, sameSite: 'lax' } },
     // Accounts are owners (see README "Sign-in (OAuth)"): the subject is the owner id; no identity claims are issued.
@@ -84,8 +87,9 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
-        // The server fetches the client's https URL: the webhook SSRF guard refuses one resolving to a non-public address.
-        allowFetch: async (_ctx: unknown, clientId: string) => guardWebhookUrl(clientId, { allowPrivate: false }).then(() => true, () => false),
+        // The server fetches the client's https URL: the webhook SSRF guard refuses one resolving to a non-public address
+        // (unless the operator named its host, cimd-fetch.ts).
+        allowFetch: cimdAllowFetch(o.cimd),
       },
       // Off: DPoP-bound tokens would need a proof check in the resource server's middleware, which it does not make.
       dPoP: { enabled: false },

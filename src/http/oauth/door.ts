@@ -28,6 +28,7 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
       consentUrl: (uid) => `${CONSENT_PATH}/${uid}`,
       routes: OAUTH_ROUTES,
       trustProxy: svc.config.trustProxy,
+      cimd: { privateHosts: svc.config.cimdPrivateHosts ?? [], privateCa: svc.config.cimdCa ?? null },
       logError: (msg, extra) => svc.log.error(msg, extra),
     }).then(
       (server) => {
