@@ -1,8 +1,8 @@
 // The closed set of key scopes, the alias `alerts:write`, and parsing of a scope list from the CLI or an API.
-import { SCOPE_ALIASES, SCOPE_TEXT, SCOPES, type Scope } from '../contracts/auth.js';
+import { SCOPE_ALIASES, SCOPES, type Scope } from '../contracts/auth.js';
 import { AppError } from '../errors/app-error.js';
 
-export { SCOPE_ALIASES, SCOPE_NAMES, SCOPE_TEXT, SCOPES, type Scope, type RequiredScope } from '../contracts/auth.js';
+export { OAUTH_SCOPE_TEXT, OAUTH_SCOPES, SCOPE_ALIASES, SCOPE_NAMES, SCOPE_TEXT, SCOPES, type Scope, type RequiredScope } from '../contracts/auth.js';
 
 export function isScope(s: string): s is Scope {
   return (SCOPES as readonly string[]).includes(s);
@@ -23,12 +23,3 @@ export function parseScopes(input: string | readonly string[]): Scope[] {
   if (out.size === 0) throw new AppError('validation_failed', 'at least one scope is required');
   return SCOPES.filter((s) => out.has(s));
 }
-
-/**
- * The scopes an OAuth client may ask for and the consent screen grants (issue 16): reading and underwriting. Writing
- * state and webhooks stay with operator- or owner-issued keys.
- */
-export const OAUTH_SCOPES = ['read', 'underwrite'] as const satisfies readonly Scope[];
-
-/** What each OAuth scope allows, in the words of the consent screen and the README. */
-export const OAUTH_SCOPE_TEXT: Readonly<Record<(typeof OAUTH_SCOPES)[number], string>> = { read: SCOPE_TEXT.read, underwrite: SCOPE_TEXT.underwrite };

@@ -29,3 +29,12 @@ export type RequiredScope = Scope | 'private';
 
 /** `operator`: the WRITE_SECRET bearer (operator endpoints), checked by the operator guard, not by key scopes. */
 export type OpScope = RequiredScope | 'operator';
+
+/**
+ * The scopes an OAuth client may ask for and the consent screen grants (issue 16): reading and underwriting. Writing
+ * state and webhooks stay with operator- or owner-issued keys.
+ */
+export const OAUTH_SCOPES = ['read', 'underwrite'] as const satisfies readonly Scope[];
+
+/** What each OAuth scope allows, in the words of the consent screen and the README. */
+export const OAUTH_SCOPE_TEXT: Readonly<Record<(typeof OAUTH_SCOPES)[number], string>> = { read: SCOPE_TEXT.read, underwrite: SCOPE_TEXT.underwrite };

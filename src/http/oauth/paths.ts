@@ -1,23 +1,10 @@
 // Every path of the authorization server and of the resource metadata, in the one spelling the canonical-path guard
 // serves. The authorization server's own routes (oidc-provider's `routes` setting) live under /oauth/.
 import { MCP_PATH, PRM_PATH } from '../../auth/oauth/resource.js';
+import { OAUTH_ROUTES } from '../../contracts/oauth-routes.js';
 
-export const OAUTH_ROUTES = {
-  authorization: '/oauth/authorize',
-  token: '/oauth/token',
-  registration: '/oauth/register',
-  revocation: '/oauth/revoke',
-  jwks: '/oauth/jwks',
-  end_session: '/oauth/session/end',
-  userinfo: '/oauth/userinfo',
-  introspection: '/oauth/introspect',
-  backchannel_authentication: '/oauth/backchannel',
-  code_verification: '/oauth/device',
-  device_authorization: '/oauth/device/auth',
-  pushed_authorization_request: '/oauth/par',
-  challenge: '/oauth/challenge',
-  credential: '/oauth/credential',
-} as const;
+// The route table lives in contracts/ (the OpenAPI document names the authorize and token URLs from it).
+export { OAUTH_ROUTES };
 
 /** The consent page of one interaction: `/oauth/consent/<interaction uid>`. */
 export const CONSENT_PATH = '/oauth/consent';
