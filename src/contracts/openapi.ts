@@ -2,7 +2,8 @@
 // Schema (draft 2020-12, the dialect of OpenAPI 3.1). Every error response is the one error body.
 import { OPERATIONS, type Operation } from './operations.js';
 import { ERROR_CODES } from '../errors/codes.js';
-import { SCOPE_NAMES, SCOPE_TEXT } from './auth.js';
+import { OAUTH_SCOPE_TEXT, OAUTH_SCOPES, SCOPE_NAMES, SCOPE_TEXT } from './auth.js';
+import { OAUTH_ROUTES } from './oauth-routes.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { toJson } from './manifest.js';
@@ -60,16 +61,27 @@ function responses(op: Operation, examples: ExampleSource): Record<string, unkno
   return out;
 }
 
+/**
+ * Who may call, as OpenAPI security requirements. `private`: any valid key, whatever its scopes (spec,
+ * Authentication 6). An OAuth access token acts as the key its approval minted (scopes read and underwrite only), so
+ * `oauth2` is listed where a key with those scopes is accepted, and not on write-state, webhooks or operator paths.
+ */
+function securityOf(scope: Operation['scope']): Array<Record<string, string[]>> {
+  if (scope === 'operator') return [{ operatorSecret: [] }];
+  if (scope === 'read') return [{}, { bearerKey: [] }, { oauth2: ['read'] }];
+  if (scope === 'private') return [{ bearerKey: [] }, { oauth2: [] }];
+  const viaOAuth = (OAUTH_SCOPES as readonly string[]).includes(scope) ? [{ oauth2: [scope] }] : [];
+  return [{ bearerKey: [scope] }, ...viaOAuth];
+}
+
 function operationObject(op: Operation, examples: ExampleSource): Record<string, unknown> {
-  // `private`: any valid key, whatever its scopes (spec, Authentication 6).
-  const security = op.scope === 'read' ? [{}, { bearerKey: [] }] : op.scope === 'operator' ? [{ operatorSecret: [] }] : [{ bearerKey: op.scope === 'private' ? [] : [op.scope] }];
   return {
     operationId: op.id,
     summary: op.summary,
     description: `${op.summary}. ${ACCESS[op.scope]}`,
     tags: [tagOf(op)],
     'x-scope': op.scope,
-    security,
+    security: securityOf(op.scope),
     ...(op.rest!.from === 'query' ? { parameters: queryParameters(op) } : { requestBody: { required: true, content: { 'application/json': { schema: toJson(op.input, 'input') } } } }),
     responses: responses(op, examples),
   };
@@ -105,6 +117,13 @@ export function buildOpenApi(examples: ExampleSource = () => null): Record<strin
       schemas: { ErrorBody: errorBodySchema(examples), ErrorCode: { type: 'string', enum: Object.keys(ERROR_CODES), description: 'The closed taxonomy (GET /api/spec/error-taxonomy.json)' } },
       securitySchemes: {
         bearerKey: { type: 'http', scheme: 'bearer', description: `API key avm_<id>_<secret> or an OAuth access token (scopes read and underwrite only). Scopes: ${SCOPE_NAMES.map((n) => `${n}: ${SCOPE_TEXT[n]}`).join('; ')}.` },
+        // URLs relative to the server (this service), as OpenAPI 3.1 allows; the metadata of both is at
+        // /.well-known/oauth-authorization-server (README "Sign-in (OAuth)").
+        oauth2: {
+          type: 'oauth2',
+          description: 'Sign-in (OAuth 2.1): authorization code with PKCE (S256 only) through the consent page; register by Dynamic Client Registration (POST /oauth/register) or use an https Client ID Metadata Document URL as client_id. Metadata: /.well-known/oauth-authorization-server and /.well-known/oauth-protected-resource. The access token is sent as Authorization: Bearer.',
+          flows: { authorizationCode: { authorizationUrl: OAUTH_ROUTES.authorization, tokenUrl: OAUTH_ROUTES.token, refreshUrl: OAUTH_ROUTES.token, scopes: { ...OAUTH_SCOPE_TEXT } } },
+        },
         operatorSecret: { type: 'http', scheme: 'bearer', description: 'Operator secret (WRITE_SECRET)' },
       },
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/contracts/operations.js';
 import { recordedExample } from '../../src/app/openapi-examples.js';
 import { buildOpenApi } from '../../src/contracts/openapi.js';
+import { SCOPE_TEXT } from '../../src/contracts/auth.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { startDoors } from '../mcp/support.js';
 
@@ -25,6 +26,23 @@ describe('GET /api/openapi.json', () => {
     expect(res.errors ?? []).toEqual([]);
     expect(res.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('offers OAuth sign-in beside the bearer key: the served authorize and token endpoints, scopes read and underwrite', async () => {
+    const schemes = (doc.components as { securitySchemes: Record<string, Record<string, unknown>> }).securitySchemes;
+    expect(Object.keys(schemes).sort()).toEqual(['bearerKey', 'oauth2', 'operatorSecret']);
+    const meta = (await (await fetch(`${service.url}/.well-known/oauth-authorization-server`)).json()) as Record<string, string>;
+    const flow = (schemes.oauth2 as { flows: { authorizationCode: Record<string, unknown> } }).flows.authorizationCode;
+    // relative to the server ('/'): the same endpoints the authorization server metadata announces
+    expect(new URL(flow.authorizationUrl as string, service.url).href).toBe(meta.authorization_endpoint);
+    expect(new URL(flow.tokenUrl as string, service.url).href).toBe(meta.token_endpoint);
+    expect(flow.scopes).toEqual({ read: SCOPE_TEXT.read, underwrite: SCOPE_TEXT.underwrite });
+
+    const paths = doc.paths as Record<string, Record<string, { 'x-scope': string; security: Array<Record<string, string[]>> }>>;
+    const oauthOf = new Map<string, string[] | null>();
+    for (const ms of Object.values(paths)) for (const op of Object.values(ms)) oauthOf.set(op['x-scope'], op.security.find((r) => 'oauth2' in r)?.oauth2 ?? null);
+    // (no REST operation needs underwrite: the underwriting tools are on /mcp)
+    expect(Object.fromEntries(oauthOf)).toEqual({ read: ['read'], private: [], 'write-state': null, operator: null });
   });
 
   it('describes every REST operation of OPERATIONS, and nothing else', () => {
