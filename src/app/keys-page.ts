@@ -11,6 +11,11 @@ import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { escapeHtml as h } from '../valuation/calibration/html/svg.js';
 
 export const KEYS_PAGE_PATH = '/keys';
+/**
+ * Where the page's forms post: an HTML form endpoint beside the JSON API (like the OAuth consent form), so not an
+ * operation in /api/openapi.json; GET /keys is, and answers 405 to any other method, as its document says.
+ */
+export const KEYS_FORM_PATH = '/keys/actions';
 export const KEYS_CSRF_COOKIE = 'avm_keys_csrf';
 
 /** A fresh form token and the cookie that carries its nonce (Secure when the service's public URL is https). */
@@ -41,7 +46,7 @@ export type KeysPageView = {
 
 const hidden = (name: string, value: string): string => `<input type="hidden" name="${h(name)}" value="${h(value)}">`;
 const form = (v: KeysPageView, action: string, inner: string, extra = ''): string =>
-  `<form method="post" action="${KEYS_PAGE_PATH}"${extra}>${hidden('csrf', v.csrf)}${v.signedIn ? hidden('owner_key', v.signedIn.ownerKey) : ''}${hidden('action', action)}${inner}</form>`;
+  `<form method="post" action="${KEYS_FORM_PATH}"${extra}>${hidden('csrf', v.csrf)}${v.signedIn ? hidden('owner_key', v.signedIn.ownerKey) : ''}${hidden('action', action)}${inner}</form>`;
 
 function signInForm(v: KeysPageView): string {
   return form(v, 'list', `<p><label for="owner_key">Your API key (as the operator issued it, or one you created)</label><br>

@@ -69,7 +69,7 @@ export function ownerKeys(deps: Deps) {
       withinPresenter(presenter, scopes);
       if (input.label?.toLowerCase().startsWith(OAUTH_LABEL_PREFIX)) throw new AppError('validation_failed', `a label may not start with "${OAUTH_LABEL_PREFIX}": that names keys an OAuth consent minted`);
       const active = ownerKeyList(owner).filter((k) => !k.revoked_at).length;
-      if (active >= AUTH_LIMITS.v.owner_max_active_keys) throw new AppError('validation_failed', `you hold ${active} active keys, the most allowed (${AUTH_LIMITS.v.owner_max_active_keys}); revoke one first`);
+      if (active >= AUTH_LIMITS.v.owner_max_active_keys) throw new AppError('key_limit_reached', `you hold ${active} active keys, the most allowed (${AUTH_LIMITS.v.owner_max_active_keys}); revoke one first`);
       // The new key inherits the presenting key's rate limit: never more than the owner was given.
       const issued = await deps.keys.createKey({ scopes, label: input.label, ownerId: owner, rpmLimit: presenter.rpm_limit });
       return { key: view(issued.key), secret: issued.plaintext, revoked_key_id: null };

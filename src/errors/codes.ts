@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, description: 'No such resource or route.' },
   property_not_found: { status: 404, description: 'No parcel or listing matches the property id or address.' },
   tract_not_found: { status: 404, description: 'No mapped tract has that GEOID.' },
+  key_limit_reached: { status: 409, description: 'The owner already holds the most active API keys allowed (auth_limits.owner_max_active_keys); revoke one first.' },
   method_not_allowed: { status: 405, description: 'The route exists but not for this HTTP method.' },
   request_timeout: { status: 408, description: 'The request did not arrive whole within the time limit; the connection is closed (recorded in audit and metering; the client gets this error body with Connection: close).' },
   request_header_too_large: { status: 431, description: 'The request line and headers exceed the HTTP server\'s size limit (16 KiB, Node\'s max header size); the connection is closed.' },
@@ -38,4 +39,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.5.0';
+export const ERROR_TAXONOMY_VERSION = '1.6.0';

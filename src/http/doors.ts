@@ -27,7 +27,7 @@ import { hostGuard } from './middleware/host-guard.js';
 import { privacySignalGuard } from './middleware/privacy-signals.js';
 import { rateLimitMiddleware } from './middleware/rate-limit.js';
 import { isAssetPath } from './web-assets.js';
-import { KEYS_PAGE_PATH } from '../app/keys-page.js';
+import { KEYS_FORM_PATH } from '../app/keys-page.js';
 
 const GUARDED_PREFIXES = ['/mcp', '/api/events'];
 const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
@@ -35,7 +35,7 @@ const isGuarded = (path: string): boolean => GUARDED_PREFIXES.some((p) => path =
 /** Methods allowed on each served path (GET implies HEAD); OPTIONS is answered by the router with Allow. */
 const ALLOWED = new Map<string, string[]>([['/mcp', ['GET', 'POST', 'DELETE']], [METRICS_PATH, ['GET', 'HEAD']]]);
 for (const [path, methods] of OAUTH_ALLOWED_METHODS) ALLOWED.set(path, methods);
-ALLOWED.set(KEYS_PAGE_PATH, ['POST']); // the keys page's forms (src/http/keys-page-route.ts); its GET is an operation
+ALLOWED.set(KEYS_FORM_PATH, ['POST']); // the keys page's forms (src/http/keys-page-route.ts); GET /keys is an operation
 for (const o of OPERATIONS) if (o.rest) ALLOWED.set(o.rest.path, [...(ALLOWED.get(o.rest.path) ?? []), ...(o.rest.method === 'GET' ? ['GET', 'HEAD'] : [o.rest.method])]);
 
 /** 405 with the Allow header RFC 9110 requires, for a served path's other methods and for unknown verbs (TRACE...). */

@@ -10,7 +10,7 @@ import type { Caller } from '../auth/authorize.js';
 import type { FormTokens } from '../auth/form-token.js';
 import { ownerKeys } from '../auth/owner-keys.js';
 import type { DoorServices } from '../app/door-services.js';
-import { issueKeysPageToken, KEYS_CSRF_COOKIE, KEYS_PAGE_HEADERS, KEYS_PAGE_PATH, renderKeysPage, type KeysPageView } from '../app/keys-page.js';
+import { issueKeysPageToken, KEYS_CSRF_COOKIE, KEYS_FORM_PATH, KEYS_PAGE_HEADERS, renderKeysPage, type KeysPageView } from '../app/keys-page.js';
 import { CreateKeyInputSchema, KeyIdInputSchema } from '../contracts/my-keys.js';
 import { AppError, isAppError } from '../errors/app-error.js';
 import { readFormBody } from './body.js';
@@ -34,7 +34,7 @@ type Deps = { doors: DoorServices; tokens: FormTokens; origin: () => string; now
 
 export function registerKeysPageRoute(router: Router, deps: Deps): void {
   const owner = ownerKeys({ keys: deps.doors.keys, audit: deps.doors.audit, now: deps.now });
-  router.post(KEYS_PAGE_PATH, async (ctx: Context) => {
+  router.post(KEYS_FORM_PATH, async (ctx: Context) => {
     const origin = ctx.get('origin');
     const form = await readFormBody(ctx, KEYS_FORM_MAX_BYTES);
     if ((origin && origin !== deps.origin()) || !deps.tokens.check(ctx.cookies.get(KEYS_CSRF_COOKIE), form.get('csrf'))) {

@@ -35,7 +35,7 @@ async function submit(b: { browser: Browser; html: string }, fields: Record<stri
   const body = new URLSearchParams();
   body.set('csrf', over.csrf ?? unescape(csrfOf(b.html)));
   for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
-  const res = await b.browser.request(`${service.url}/keys`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: over.origin ?? service.url }, body: body.toString() });
+  const res = await b.browser.request(`${service.url}/keys/actions`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: over.origin ?? service.url }, body: body.toString() });
   const html = await res.text();
   if ((res.headers.get('content-type') ?? '').startsWith('text/html')) b.html = html;
   return { status: res.status, html };
@@ -63,6 +63,15 @@ describe('GET /keys', () => {
 
   it('is served at /keys only: other spellings are 404', async () => {
     for (const path of ['/keys/', '/Keys', '/KEYS', '/keys//']) expect((await fetch(`${service.url}${path}`)).status, path).toBe(404);
+  });
+
+  it('answers 405 to a POST, as its OpenAPI entry (GET only) says; the forms post to /keys/actions, which answers 405 to a GET', async () => {
+    const post = await fetch(`${service.url}/keys`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(((await post.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+    expect((await fetch(`${service.url}/keys/actions`)).status).toBe(405);
+    expect(await (await fetch(`${service.url}/keys`)).text()).toContain('action="/keys/actions"');
   });
 });
 

@@ -115,6 +115,24 @@ describe('create, list, rotate, revoke', () => {
   });
 });
 
+describe('the active-key cap', () => {
+  it('a valid create beyond the owner\'s active keys is 409 key_limit_reached (not a validation error); revoking one makes room', async () => {
+    const { token: carol } = await mintKey(service, ['read']);
+    const cap = 20; // auth_limits.owner_max_active_keys
+    const made: string[] = [];
+    for (let i = (await keysOf(carol)).filter((k) => !k.revoked_at).length; i < cap; i++) {
+      const r = await call('/api/me/keys', carol, { scopes: ['read'], label: `k${i}` });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      made.push((r.body.key as KeyView).id);
+    }
+    const over = await call('/api/me/keys', carol, { scopes: ['read'] });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toMatchObject({ code: 'key_limit_reached' });
+    expect((await call('/api/me/keys/revoke', carol, { key_id: made[0] })).status).toBe(200);
+    expect((await call('/api/me/keys', carol, { scopes: ['read'] })).status).toBe(201);
+  });
+});
+
 describe('owners are apart', () => {
   it('another owner\'s key id answers 404 on rotate, revoke and audit, exactly like an unknown id; lists never cross', async () => {
     const unknown = randomBytes(6).toString('hex');
