@@ -1,18 +1,18 @@
 // The open web map's operations: its page (GET /) and its geometry layers as GeoJSON. Each layer is serialized once
 // per source (the tract layer once per sales snapshot; the outlines once per process: they are committed files) and
 // sent with a strong ETag of its bytes, so a reload revalidates with a 304 instead of moving megabytes again.
-import { createHash } from 'node:crypto';
 import { JsonText, Reply } from '../contracts/reply.js';
 import { tractShapes } from '../pulse/tract-shapes.js';
 import { loadNeighborhoods, loadTownships } from '../reference/load.js';
 import type { ServiceContext } from './context.js';
+import { strongEtag } from './etag.js';
 import { MAP_PAGE_HEADERS, mapPage } from './map-page.js';
 
 type Serialized = { text: JsonText; etag: string };
 
 function serialize(value: unknown): Serialized {
   const text = JSON.stringify(value);
-  return { text: new JsonText(text), etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"` };
+  return { text: new JsonText(text), etag: strongEtag(text) };
 }
 
 /** Revalidate on every use (no-cache): the tract signals change with each ingested snapshot, the outlines with a deploy. */

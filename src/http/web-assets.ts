@@ -3,12 +3,12 @@
 // package (same origin, so the map page's worker-src stays 'self'); nothing is copied into git. A closed set: a name
 // is served only when it matches ASSET_NAME and the file exists. Revalidated on each load by a strong ETag (a 304 when
 // unchanged), since a rebuild changes the bytes behind the same name.
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
+import { strongEtag } from '../app/etag.js';
 import { AppError } from '../errors/app-error.js';
 
 export const ASSETS_PREFIX = '/assets/';
@@ -42,7 +42,7 @@ export function registerWebAssetRoutes(router: Router, rootDir: string): void {
     const hit = cache.get(file);
     if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
     const bytes = readFileSync(file);
-    const entry = { mtimeMs: st.mtimeMs, size: st.size, bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
+    const entry = { mtimeMs: st.mtimeMs, size: st.size, bytes, etag: strongEtag(bytes) };
     cache.set(file, entry);
     return entry;
   };

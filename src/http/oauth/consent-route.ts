@@ -2,9 +2,9 @@
 // the form token (CSRF), then Deny ends the request with access_denied, and Approve checks the owner's API key, mints
 // the client's key (read/underwrite, owned by that owner, stored hashed), records the grant and ends the request; the
 // browser is sent back to the authorization endpoint, which redirects to the client with the code, state and iss.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
-import type { InteractionDetails } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import { boundTokens } from '../../auth/form-token.js';
 import type { KeyStore } from '../../auth/keys.js';
 import type { AuthorizationServer } from '../../auth/oauth/provider.js';
 import { resourceId } from '../../auth/oauth/resource.js';
@@ -17,18 +17,13 @@ import { CONSENT_PATH } from './paths.js';
 /** A consent form is a token, a key and a button: 4 KiB holds it many times over. */
 const CONSENT_FORM_MAX_BYTES = 4_096;
 
+/** What oidc-provider knows of the sign-in in progress (the authorization request's parameters, its uid). */
+type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
+
 type Deps = { server: AuthorizationServer; keys: Pick<KeyStore, 'verifyBearer' | 'createKey'>; origin: string };
 
-/** The form token: an HMAC of the interaction uid under the server's cookie key, so only our page can carry it. */
-function csrfTokenOf(server: AuthorizationServer, uid: string): string {
-  return createHmac('sha256', server.secrets.cookieKey).update(`consent:${uid}`).digest('base64url');
-}
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+/** The form token: an HMAC of the interaction uid under the server's stored cookie key, so only our page can carry it. */
+const consentTokens = (server: AuthorizationServer) => boundTokens('consent', server.secrets.cookieKey);
 
 /** The interaction the browser's cookie names, which must be the one in the path. */
 async function interactionOf(ctx: Context, server: AuthorizationServer, uid: string): Promise<InteractionDetails> {
@@ -54,7 +49,8 @@ const requestedResources = (d: InteractionDetails, origin: string): string[] => 
 };
 
 async function render(ctx: Context, deps: Deps, d: InteractionDetails, problem?: string): Promise<void> {
-  const client = await deps.server.provider.Client.find(d.params.client_id);
+  const clientId = String(d.params.client_id);
+  const client = await deps.server.provider.Client.find(clientId);
   const redirectUri = String(d.params.redirect_uri ?? '');
   const target = URL.parse(redirectUri);
   // form-action must allow the redirect chain a submission starts: back here, then to the client's redirect URI.
@@ -67,14 +63,14 @@ async function render(ctx: Context, deps: Deps, d: InteractionDetails, problem?:
   });
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = renderConsentPage({
-    clientName: client?.clientName ?? d.params.client_id,
-    clientId: d.params.client_id,
+    clientName: client?.clientName ?? clientId,
+    clientId,
     clientUri: client?.clientUri ?? null,
     redirectUri,
     scopes: requestedScopes(d),
     resources: requestedResources(d, deps.origin),
     action: `${CONSENT_PATH}/${d.uid}`,
-    csrfToken: csrfTokenOf(deps.server, d.uid),
+    csrfToken: consentTokens(deps.server).tokenFor(d.uid),
     problem,
   });
 }
@@ -87,7 +83,7 @@ export async function consentPost(ctx: Context, deps: Deps, uid: string): Promis
   const d = await interactionOf(ctx, deps.server, uid);
   const origin = ctx.get('origin');
   const form = await readFormBody(ctx, CONSENT_FORM_MAX_BYTES);
-  if ((origin && origin !== deps.origin) || !sameToken(form.get('csrf') ?? '', csrfTokenOf(deps.server, d.uid))) {
+  if ((origin && origin !== deps.origin) || !consentTokens(deps.server).matches(d.uid, form.get('csrf'))) {
     throw new AppError('csrf_rejected', 'the consent form was not submitted from this service\'s consent page');
   }
   const finish = async (result: Record<string, unknown>): Promise<void> => {
@@ -103,7 +99,7 @@ export async function consentPost(ctx: Context, deps: Deps, uid: string): Promis
     return render(ctx, deps, d, 'That is not an active API key. Enter the key the operator issued to you, or Deny.');
   }
   const ownerId = owner.key.owner_id ?? owner.key.id;
-  const clientId = d.params.client_id;
+  const clientId = String(d.params.client_id);
   const client = await deps.server.provider.Client.find(clientId);
   const scopes = requestedScopes(d);
   const minted = await deps.keys.createKey({ scopes, label: `oauth: ${client?.clientName ?? clientId}`, ownerId });
