@@ -17,9 +17,9 @@ export function oauthTokenOf(header: unknown): string | null {
 
 /** `expectedAudience`: the resource identifier of the door being called. Never throws. */
 export async function verifyAccessToken(provider: Provider, keys: Pick<KeyStore, 'getKey'>, token: string, expectedAudience: string): Promise<VerifyResult> {
-  let at: Awaited<ReturnType<Provider['AccessToken']['find']>>;
+  let at: InstanceType<Provider['AccessToken']> | undefined;
   try {
-    at = await provider.AccessToken.find(token);
+    at = (await provider.AccessToken.find(token)) ?? undefined;
   } catch {
     at = undefined; // a value oidc-provider cannot even parse is as unknown as any other
   }

@@ -15,9 +15,11 @@ export type CimdFetchOptions = {
   privateCa: string | null;
 };
 
-type FetchInit = RequestInit & { signal?: AbortSignal; dispatcher?: unknown };
-type Fetch = (url: string | URL, init: FetchInit) => Promise<Response>;
+type FetchInit = RequestInit & { signal?: AbortSignal | null };
+/** oidc-provider's `fetch` option: the WHATWG fetch signature. */
+type Fetch = (input: string | URL | Request, init?: FetchInit) => Promise<Response>;
 
+const hrefOf = (input: string | URL | Request): string => (input instanceof Request ? input.url : String(input));
 const hostOf = (url: string | URL): string => (URL.parse(String(url))?.hostname ?? '').replace(/^\[|\]$/g, '').toLowerCase();
 
 /** oidc-provider's `features.clientIdMetadataDocument.allowFetch`: may the document at `clientId` be fetched? */
@@ -29,7 +31,7 @@ export function cimdAllowFetch(o: CimdFetchOptions): (ctx: unknown, clientId: st
 /** GET over node:https with extra CAs, as a fetch Response (redirects not followed, as oidc-provider asks). */
 function httpsGet(url: string, init: FetchInit, ca: string | null): Promise<Response> {
   return new Promise((resolveResponse, reject) => {
-    const req = request(url, { method: 'GET', headers: Object.fromEntries(new Headers(init.headers)), signal: init.signal, ...(ca ? { ca } : {}) }, (res) => {
+    const req = request(url, { method: 'GET', headers: Object.fromEntries(new Headers(init.headers)), signal: init.signal ?? undefined, ...(ca ? { ca } : {}) }, (res) => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       resolveResponse(new Response(Readable.toWeb(res) as ReadableStream, { status: res.statusCode ?? 502, headers }));
@@ -42,8 +44,9 @@ function httpsGet(url: string, init: FetchInit, ca: string | null): Promise<Resp
 /** oidc-provider's `fetch`: a named private host over node:https (its CAs); anything else through oidc-provider's guarded fetch. */
 export function cimdFetch(o: CimdFetchOptions, fallback: Fetch = (url, init) => globalThis.fetch(url, init)): Fetch {
   const named = new Set(o.privateHosts.map((h) => h.toLowerCase()));
-  return (url, init) => {
-    if (!named.has(hostOf(url)) || (init.method ?? 'GET') !== 'GET') return fallback(url, init);
-    return httpsGet(String(url), init, o.privateCa);
+  return (input, init = {}) => {
+    const href = hrefOf(input);
+    if (!named.has(hostOf(href)) || (init.method ?? 'GET') !== 'GET') return fallback(input, init);
+    return httpsGet(href, init, o.privateCa);
   };
 }

@@ -65,9 +65,9 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(t: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     // A browser-based client may call the token and revocation endpoints from the origin of its redirect URIs only.
-    clientBasedCORS: (_ctx: unknown, origin: string, client: { redirectUris: string[] }) => client.redirectUris.some((u) => URL.parse(u)?.origin === origin),
-    extraTokenClaims: async (_ctx: unknown, token: { grantId?: string }) => {
-      const keyId = token.grantId ? keyOfGrant(token.grantId) : null;
+    clientBasedCORS: (_ctx, origin, client) => (client.redirectUris ?? []).some((u) => URL.parse(u)?.origin === origin),
+    extraTokenClaims: async (_ctx, token) => {
+      const keyId = 'grantId' in token && token.grantId ? keyOfGrant(token.grantId) : null;
       return keyId ? { avm_key: keyId } : undefined;
     },
     ttl: {
@@ -97,7 +97,7 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
       resourceIndicators: {
         enabled: true,
         // A request without `resource` is for the MCP endpoint (the clients this server exists for).
-        defaultResource: async (_ctx: unknown, _client: unknown, oneOf?: string[]) => oneOf?.[0] ?? resourceId(o.origin, 'mcp'),
+        defaultResource: async (_ctx, _client, oneOf) => oneOf?.[0] ?? resourceId(o.origin, 'mcp'),
         // At the token endpoint an omitted `resource` means the one the code was granted for.
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
