@@ -8,6 +8,7 @@ import { ANALYTICS_KINDS, FUNNEL_STEPS, MAP_FILTERS, type AnalyticsEventInput, t
 import { VALUATION_OUTCOMES } from '../contracts/valuation.js';
 import { APP_ANALYTICS } from '../registry/groups/app-analytics.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
+import { schedulePeriodicSweep, type Sweeper } from '../store/sweep.js';
 
 /** What is stored per event: the kind and its one closed detail (page, outcome, tool or filter). */
 type StoredEvent = { kind: AnalyticsKind; detail: string };
@@ -95,10 +96,6 @@ function aggregate(rows: Iterable<{ key: string | number; value: StoredEvent }>)
 }
 
 /** Sweeps now and every sweep_interval_hours; stop() ends it after a sweep in progress. */
-export function scheduleAppEventSweep(store: Pick<AppEvents, 'prune'>, onError: (e: unknown) => void, now: () => number = Date.now): { first: Promise<void>; stop: () => Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = (): Promise<void> => (running = running.then(() => store.prune(now())).then(() => undefined, onError));
-  const first = sweep();
-  const timer = setInterval(sweep, APP_ANALYTICS.v.sweep_interval_hours * 3_600_000).unref();
-  return { first, stop: async () => { clearInterval(timer); await running; } };
+export function scheduleAppEventSweep(store: Pick<AppEvents, 'prune'>, onError: (e: unknown) => void, now: () => number = Date.now): Sweeper {
+  return schedulePeriodicSweep(() => store.prune(now()), APP_ANALYTICS.v.sweep_interval_hours, onError);
 }

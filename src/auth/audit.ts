@@ -7,6 +7,7 @@ import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import { INDEXED_MARK, keyIndexOf } from './audit-index.js';
 import type { Caller } from './authorize.js';
+import { schedulePeriodicSweep, type Sweeper } from '../store/sweep.js';
 
 /** One audited call of a keyed caller. Anonymous calls are metered (counted) but not audited: no IP is kept for them. */
 export type AuditRecord = { key_id: string; op: string; at: string; status: number; request_id: string; ip: string };
@@ -131,18 +132,8 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
 }
 
 /** Removes rows past retention now and every audit_sweep_interval_hours; stop() ends it after a sweep in progress. */
-export function scheduleAuditSweep(audit: Pick<Audit, 'pruneAudit'>, onError: (e: unknown) => void, now: () => number = Date.now): { first: Promise<void>; stop: () => Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const sweep = (): Promise<void> => (running = running.then(() => audit.pruneAudit(now())).then(() => undefined, onError));
-  const first = sweep();
-  const timer = setInterval(sweep, AUTH_LIMITS.v.audit_sweep_interval_hours * 3_600_000).unref();
-  return {
-    first,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function scheduleAuditSweep(audit: Pick<Audit, 'pruneAudit'>, onError: (e: unknown) => void, now: () => number = Date.now): Sweeper {
+  return schedulePeriodicSweep(() => audit.pruneAudit(now()), AUTH_LIMITS.v.audit_sweep_interval_hours, onError);
 }
 
 /** 12 calendar months before now (UTC): 2026-11-21T10:00Z → 2025-11-21T10:00Z. */

@@ -15,6 +15,7 @@ import type { AccessTokenCheck } from '../middleware/auth.js';
 import { serviceOrigin } from './challenge.js';
 import { consentGet, consentPost } from './consent-route.js';
 import { CONSENT_PATH, OAUTH_ROUTES, oauthOperationOf } from './paths.js';
+import { schedulePeriodicSweep } from '../../store/sweep.js';
 
 export type AuthorizationServerDoor = { accessTokens: AccessTokenCheck; middleware: Middleware };
 
@@ -42,19 +43,9 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
     );
     return pending;
   };
-  let sweeping: Promise<unknown> = Promise.resolve();
-  const sweep = (): void => {
-    sweeping = sweepExpiredOAuthRecords(svc.store.env).catch((e: unknown) => svc.log.error('oauth expired-record sweep failed', e));
-  };
   const startSweeps = (): void => {
-    sweep();
-    const timer = setInterval(sweep, OAUTH.v.sweep_interval_hours * 3_600_000);
-    timer.unref();
-    // at shutdown, before the store closes: no new sweep, and the one running finishes
-    svc.closeHooks?.push(async () => {
-      clearInterval(timer);
-      await sweeping;
-    });
+    const sweeper = schedulePeriodicSweep(() => sweepExpiredOAuthRecords(svc.store.env), OAUTH.v.sweep_interval_hours, (e) => svc.log.error('oauth expired-record sweep failed', e));
+    svc.closeHooks?.push(sweeper.stop); // at shutdown, before the store closes: no new sweep, and the one running finishes
   };
   const accessTokens: AccessTokenCheck = async (header, path) => {
     const token = oauthTokenOf(header);
