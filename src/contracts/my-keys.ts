@@ -21,7 +21,6 @@ export const KeyViewSchema = z.object({
 }).describe('an API key of the caller\'s owner, never its secret');
 export type KeyView = z.infer<typeof KeyViewSchema>;
 
-export const MyKeysQuerySchema = z.strictObject({});
 export const MyKeysOutputSchema = z.object({
   owner: z.string().describe('the owner every key here belongs to (the root key id of the owner\'s first key)'),
   keys: z.array(KeyViewSchema).describe('oldest first; revoked keys included'),
