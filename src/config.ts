@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   AVM_CIMD_CA_FILE: z.string().min(1).optional(),
   AVM_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   AVM_BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
+  AVM_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string').optional(),
 });
 
 export type Config = {
@@ -58,6 +59,8 @@ export type Config = {
   telegramBotToken: string | null;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** AVM_DATABASE_URL: PostgreSQL as the shared backend of several replicas (src/store/pg); null: the embedded LMDB store. */
+  databaseUrl: string | null;
   /** AVM_CIMD_PRIVATE_HOSTS: client-id document hosts exempt from the public-address guard (see README Sign-in (OAuth)). */
   cimdPrivateHosts?: string[];
   /** The PEM text of AVM_CIMD_CA_FILE (read at start, so a bad path stops the service); null: the system CAs. */
@@ -106,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telegramBotToken: e.AVM_TELEGRAM_BOT_TOKEN ?? null,
     allowedHosts: list(e.AVM_ALLOWED_HOSTS),
     allowedOrigins: list(e.AVM_ALLOWED_ORIGINS),
+    databaseUrl: e.AVM_DATABASE_URL ?? null,
     cimdPrivateHosts: list(e.AVM_CIMD_PRIVATE_HOSTS).map((h) => h.toLowerCase()),
     cimdCa: e.AVM_CIMD_CA_FILE ? readPem('AVM_CIMD_CA_FILE', e.AVM_CIMD_CA_FILE) : null,
     publicUrl: e.AVM_PUBLIC_URL ? e.AVM_PUBLIC_URL.replace(/\/+$/, '') : null,
