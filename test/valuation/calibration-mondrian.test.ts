@@ -79,9 +79,9 @@ describe('serving lookup', () => {
     expect(v.arv.segment).toBe('sfh_city');
     expect(v.arv.interval).toMatchObject({ segment: 'sfh_city/step1', version: 'cal-test-1', method: 'split_conformal', calibrated: true });
     expect(v.arv.confidence_p10).toBe(40);
-    // unrounded value: median of the 8 comp prices 290, 300, 300, 305, 310, 310, 320, 320 k = 307,500 (no time index);
-    // class band [0.5 × 307,500, 2 × 307,500] = [153,750, 615,000] in the artifact; displayed low rounds down to $1,000
-    expect(v.artifact?.arv).toMatchObject({ value: 307_500, low: 153_750, high: 615_000, segment: 'sfh_city' });
-    expect(v.arv.interval).toMatchObject({ low: 153_000, high: 615_000 });
+    // unrounded value: the distance-weighted median of the 8 comps (no time index) = 300,000 (worked in
+    // test/valuation/comps/tier1.test.ts); class band [0.5 × 300,000, 2 × 300,000] = [150,000, 600,000]
+    expect(v.artifact?.arv).toMatchObject({ value: 300_000, low: 150_000, high: 600_000, segment: 'sfh_city' });
+    expect(v.arv.interval).toMatchObject({ low: 150_000, high: 600_000 });
   });
 });

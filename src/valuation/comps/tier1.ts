@@ -13,6 +13,7 @@ import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesInd
 import type { SalesColumns } from '../../store/sales-columns.js';
 import type { Tier1Evidence } from '../decide/ladder-evidence.js';
 import { comparableBeds } from './kernel-columns.js';
+import { compSetValueUsd } from './comp-value.js';
 import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
 
 /** `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. */
@@ -86,7 +87,7 @@ export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): 
   return {
     method: tier1Method(s.county),
     nComps: n,
-    valueUsd: valued ? res.stats.median : null,
+    valueUsd: valued ? compSetValueUsd(res.accepted) : null,
     fsdPct: res.stats.fsd === null ? null : res.stats.fsd * 100,
     ladderStep: valued ? step : null,
     compRangeUsd: valued && res.stats.q25 !== null && res.stats.q75 !== null ? { low: res.stats.q25, high: res.stats.q75 } : null,

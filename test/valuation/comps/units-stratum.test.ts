@@ -126,11 +126,13 @@ describe('computeTier1 with the unit-count adjustment', () => {
   const deps = { kernel: createKernel(kernelColumnsOf(sales), []), sales, parcelSales: buildParcelSalesIndex(sales) };
   const subject: Tier1Subject = { ...SUBJECT, sqft: 3000, beds: 6, ptype: PTYPE_CODE.mf2_4, county: 1, asOfDay: AS_OF_DAY, excludeParcelIdx: null, units: 4 };
 
-  it('re-prices 2-unit comps for a 4-unit subject: median 377,500 instead of 390,000', () => {
-    // 2-unit comps × exp(−0.07) = 372,958 / 382,281 / 391,606; with 370k, 375k, 380k the middle pair is 375k and 380k.
+  // Distances 0.10..0.20 mi → value weights 1/(d + 0.05)²: 44.44, 34.60, 27.70 (2-unit rows), 22.68, 18.90, 16.00
+  // (4-unit rows); total 164.3, half 82.2 (comp-value.ts).
+  it('re-prices 2-unit comps for a 4-unit subject: weighted median 375,000 instead of 400,000', () => {
+    // 2-unit comps × exp(−0.07) = 372,958 / 382,281 / 391,606. By price: 370k 22.68 → 372,958 67.12 → 375k 86.02 ≥ 82.2.
     const t = computeTier1({ ...deps, unitsPremium: PREMIUM }, subject, { withCeiling: false });
     expect(t.evidence.nComps).toBe(6);
-    expect(t.evidence.valueUsd).toBeCloseTo(377_500, 6);
+    expect(t.evidence.valueUsd).toBeCloseTo(375_000, 6);
     const byRow = new Map(t.unitsAdjustments.map((a) => [a.row, a]));
     expect(t.unitsAdjustments).toHaveLength(6);
     expect(byRow.get(0)).toEqual({ row: 0, units: 2, factor: Math.exp(-0.07) });
@@ -143,7 +145,7 @@ describe('computeTier1 with the unit-count adjustment', () => {
 
   it('leaves the kernel result alone when subject units are unknown or no premium is available', () => {
     const plain = computeTier1(deps, subject, { withCeiling: false });
-    expect(plain.evidence.valueUsd).toBe(390_000); // (380k + 400k) / 2
+    expect(plain.evidence.valueUsd).toBe(400_000); // by price: 370k 22.68 → 375k 41.58 → 380k 57.58 → 400k 102.0 ≥ 82.2
     expect(plain.unitsAdjustments).toEqual([]);
     const unknown = computeTier1({ ...deps, unitsPremium: PREMIUM }, { ...subject, units: null }, { withCeiling: false });
     expect(unknown.evidence).toEqual(plain.evidence);

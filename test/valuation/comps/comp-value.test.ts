@@ -1,0 +1,44 @@
+// The Tier-1 value of a comp set: the distance-weighted median (comp-value.ts), by hand.
+import { describe, expect, it } from 'vitest';
+import { compSetValueUsd, compValueWeight, weightedMedian } from '../../../src/valuation/comps/comp-value.js';
+import { TIER1 } from '../../../src/registry/groups/tier1.js';
+
+describe('weightedMedian', () => {
+  it('is the plain median when the weights are equal (odd and even counts)', () => {
+    expect(weightedMedian([5, 1, 3], [2, 2, 2])).toBe(3);
+    expect(weightedMedian([4, 1, 3, 2], [1, 1, 1, 1])).toBe(2.5); // cumulative weight reaches exactly half at 2
+    expect(weightedMedian([7], [0.3])).toBe(7);
+    expect(weightedMedian([], [])).toBeNull();
+  });
+
+  it('follows the weight: one heavy value wins, ties by order of value', () => {
+    expect(weightedMedian([100, 200, 300], [1, 1, 5])).toBe(300); // 1, 2, 7 ≥ 3.5
+    expect(weightedMedian([100, 200, 300], [3, 1, 1])).toBe(100); // 3 ≥ 2.5
+    expect(weightedMedian([100, 200, 300, 400], [1, 2, 2, 1])).toBe(250); // 1, 3 = half exactly → mean of 200 and 300
+  });
+
+  it('ignores the order of the input', () => {
+    expect(weightedMedian([300, 100, 200], [5, 1, 1])).toBe(300);
+  });
+});
+
+describe('compSetValueUsd', () => {
+  it('weights a comp by 1 / (distance + offset)^power', () => {
+    const { value_weight_offset_mi: o, value_weight_power: p } = TIER1.v;
+    expect(compValueWeight(0.45)).toBeCloseTo(1 / (0.45 + o) ** p, 12);
+    expect(compValueWeight(-1)).toBe(compValueWeight(0)); // a distance is never negative; guard anyway
+  });
+
+  it('lets two near comps outweigh three far ones (offset 0.05, power 2)', () => {
+    // Weights: 0.05 mi → 1/0.01 = 100 each; 0.95 mi → 1/1 = 1 each. Total 203, half 101.5; by price 300k 1 → 310k 2 →
+    // 320k 3 → 400k 103 ≥ 101.5. The plain median would be 320k.
+    const comps = [
+      { adjustedPrice: 300_000, distMi: 0.95 }, { adjustedPrice: 310_000, distMi: 0.95 }, { adjustedPrice: 320_000, distMi: 0.95 },
+      { adjustedPrice: 400_000, distMi: 0.05 }, { adjustedPrice: 410_000, distMi: 0.05 },
+    ];
+    expect(TIER1.v.value_weight_offset_mi).toBe(0.05);
+    expect(TIER1.v.value_weight_power).toBe(2);
+    expect(compSetValueUsd(comps)).toBe(400_000);
+    expect(compSetValueUsd([])).toBeNull();
+  });
+});
