@@ -3,6 +3,8 @@
 // against the targets (value, threshold, pass) beside the naive and oracle baselines, with the load average.
 // Targets 1-6 read the Tier-1 (ARV) calibration rows (test half of the 24-month holdout: the intervals serving gives);
 // the naive comparison reads the all-sales rows (every arms-length sale against the value that applies to it).
+// `perfect_comps_bound` (accuracy-bound.ts): the same Tier-1 code fed every comp's true value and true condition —
+// the floor of any comps estimator that cannot see the subject's own unobserved quality, beside the oracle.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +17,8 @@ import { multiFamilyCoverage, type CoverageGroup, type ServedCoverage } from '..
 import { buildValuationContext } from '../src/valuation/value-context.js';
 import { TIER1 } from '../src/registry/groups/tier1.js';
 import { writeBenchResult } from './results-file.js';
+import { accuracyBound, type AccuracyBound } from './accuracy-bound.js';
+import { salesColumnsFromArrow } from '../src/store/sales-columns.js';
 
 const SEEDS = [1, 2, 3];
 /** Window of the served-coverage measurement: the calibration test half, as scripts/mf-coverage.ts defaults to. */
@@ -67,9 +71,11 @@ async function runSeed(seed: number): Promise<Record<string, unknown>> {
     const store = openStore(dataDir);
     let report: CalibrationReport;
     let coverage: ServedCoverage;
+    let bound: AccuracyBound | null;
     try {
       ({ report } = await timed('calibrate', () => calibrate(store, { dataDir, resultsDir: null, besideTier1: false, allSales: true })));
       coverage = await timed('served_coverage', async () => multiFamilyCoverage(buildValuationContext(store), COVERAGE_DAYS));
+      bound = await timed('perfect_comps_bound', () => accuracyBound(dataDir, salesColumnsFromArrow(store.readSalesSnapshot().table)));
     } finally {
       await store.close();
     }
@@ -79,6 +85,7 @@ async function runSeed(seed: number): Promise<Record<string, unknown>> {
       seed, elapsed_ms: ms, load_average_1m: { before: +load.toFixed(2), after: +loadavg()[0].toFixed(2) },
       targets,
       tier1_rows: report.rows.map(({ group, n, mdape, oracleMdape, coverage80, oracleCoverage80, cod, prd, prb, suppressionRate }) => ({ group, n, mdape, oracleMdape, coverage80, oracleCoverage80, cod, prd, prb, suppressionRate })),
+      perfect_comps_bound: bound,
       all_sales: report.allSales, baselines: report.baselines, promoted: report.promoted, multi_family_coverage: coverage,
     };
   } finally {
@@ -94,6 +101,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const per = seeds.map((s) => (s.targets as Target[]).find((t) => t.target === name)!);
     return { target: name, threshold: per[0].threshold, values: per.map((t) => t.value), pass: per.some((t) => t.pass === null) ? null : per.every((t) => t.pass) };
   });
+  const bounds = seeds.map((s) => s.perfect_comps_bound as AccuracyBound | null);
+  summary.push({ target: 'perfect_comps_mdape_over_oracle (diagnostic, no target)', threshold: 'the floor of tier1_mdape_over_oracle for a comps estimator', values: bounds.map((b) => b?.perfect_comps_over_oracle ?? null), pass: null });
   const result = { command: 'npm run bench -- accuracy', generator_version: GENERATOR_VERSION, scale: 'default', seeds: SEEDS, summary, runs: seeds };
   writeBenchResult('accuracy', result);
   return { summary };

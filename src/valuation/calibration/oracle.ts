@@ -30,7 +30,7 @@ export async function readSalesTruth(dataDir: string, sales: SalesColumns): Prom
 }
 
 /** A sale's ground truth as the report uses it: its true value and its true condition (CONDITION_CODE; unknown if absent). */
-export type SaleTruth = { trueValue: number; condition: number };
+export type SaleTruth = { trueValue: number; condition: number; /** Value in renovated condition (new stays new); NaN when the file has no true_arv. */ trueArv: number };
 
 /** Ground truth by saleKey for the wanted keys; null when the data dir has no truth file (a real corpus). */
 export async function readOracleTruth(dataDir: string, wanted: ReadonlySet<string>): Promise<Map<string, SaleTruth> | null> {
@@ -48,7 +48,7 @@ export async function readOracleTruth(dataDir: string, wanted: ReadonlySet<strin
     const key = saleKey(f[col.pin], f[col.sale_date], Number(f[col.sale_price]));
     if (!wanted.has(key)) continue;
     const cond = col.condition === undefined ? null : parseConditionWord(f[col.condition] ?? '');
-    out.set(key, { trueValue: Number(f[col.true_value]), condition: cond ?? CONDITION_CODE.unknown });
+    out.set(key, { trueValue: Number(f[col.true_value]), condition: cond ?? CONDITION_CODE.unknown, trueArv: col.true_arv === undefined ? NaN : Number(f[col.true_arv]) });
   }
   return out;
 }
