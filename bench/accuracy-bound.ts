@@ -5,7 +5,8 @@
 // - `perfect_comps`: every comp's price replaced by its TRUE value in renovated condition (no sale noise) and the
 //   strata by the TRUE condition (no classification error) — what an estimator would do if it knew every other
 //   house exactly but not the subject's own unobserved quality.
-// Both against the subject's sale price and its true value, beside the oracle (true value vs price) on the same sales.
+// Both against the subject's sale price and its true value, beside the oracle (true value vs price) on the same sales,
+// with the IAAO ratio statistics (COD, PRD, PRB of estimate / price) of each line.
 // Simplification: one time index, estimated from the sales before the window (the backtest re-estimates it monthly).
 // Ground truth is read here only, for a bench figure; nothing reaches serving.
 import { createKernel, type KernelColumns } from '../src/kernel/index.js';
@@ -19,10 +20,11 @@ import { kernelSubject, tier1EvidenceOf, type Tier1Deps } from '../src/valuation
 import { subjectOfSale } from '../src/valuation/calibration/all-sales.js';
 import { readSalesTruth, saleKeyOf, type SaleTruth } from '../src/valuation/calibration/oracle.js';
 import { median } from '../src/reference/stats.js';
+import { cod, prb, prd } from '../src/valuation/calibration/metrics.js';
 
 const WINDOW_DAYS = 365;
 
-export type BoundLine = { n: number; vs_price_mdape: number | null; vs_true_mdape: number | null };
+export type BoundLine = { n: number; vs_price_mdape: number | null; vs_true_mdape: number | null; cod: number | null; prd: number | null; prb: number | null };
 export type AccuracyBound = {
   window_days: number;
   n_sales: number;
@@ -37,7 +39,12 @@ const r4 = (x: number | null): number | null => (x === null ? null : +x.toFixed(
 
 function line(pairs: Array<{ est: number; price: number; truth: number }>): BoundLine {
   const ape = (f: (p: { est: number; price: number; truth: number }) => number): number | null => (pairs.length ? median(pairs.map(f)) : null);
-  return { n: pairs.length, vs_price_mdape: r4(ape((p) => Math.abs(p.est / p.price - 1))), vs_true_mdape: r4(ape((p) => Math.abs(p.est / p.truth - 1))) };
+  const est = pairs.map((p) => p.est), price = pairs.map((p) => p.price);
+  const ratio = (f: (e: number[], p: number[]) => number): number | null => (pairs.length ? r4(f(est, price)) : null);
+  return {
+    n: pairs.length, vs_price_mdape: r4(ape((p) => Math.abs(p.est / p.price - 1))), vs_true_mdape: r4(ape((p) => Math.abs(p.est / p.truth - 1))),
+    cod: ratio(cod), prd: ratio(prd), prb: pairs.length ? r4(prb(est, price)) : null,
+  };
 }
 
 /** The bound on one calibrated corpus; null when it has no truth file. */
