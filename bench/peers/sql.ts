@@ -72,9 +72,11 @@ const subjectCols = (hMax: number) => ({ ux: 's.ux', uy: 's.uy', uz: 's.uz', hMa
 
 /** The grid join: each subject's cell and its 8 neighbours, same ptype and county, then the candidate filters. */
 function gridJoin(p: Policy, hMax: number, subjects: string, select: string): string {
-  return `SELECT ${select} FROM ${subjects} s
-    CROSS JOIN (VALUES (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0), (1, 1)) AS g(dx, dy)
-    JOIN sales c ON c.cell_x = s.cell_x + g.dx AND c.cell_y = s.cell_y + g.dy AND c.ptype = s.ptype AND c.county = s.county
+  // The 9 cells as plain columns of a derived table, so the join is an equi-join on (cell, ptype, county): with
+  // cell_x + dx in the ON clause DuckDB hashed on (ptype, county) alone and filtered the cross product (88 s).
+  return `SELECT ${select} FROM (SELECT t.*, t.cell_x + g.dx AS jx, t.cell_y + g.dy AS jy FROM ${subjects} t
+      CROSS JOIN (VALUES (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 0), (0, 1), (1, -1), (1, 0), (1, 1)) AS g(dx, dy)) s
+    JOIN sales c ON c.cell_x = s.jx AND c.cell_y = s.jy AND c.ptype = s.ptype AND c.county = s.county
     WHERE ${passing(p, subjectCols(hMax))}`;
 }
 
