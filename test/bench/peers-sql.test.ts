@@ -32,8 +32,10 @@ beforeAll(async () => {
   try {
     const ctx = buildValuationContext(store, { hooks: {}, calibration: null });
     const cols = kernelColumnsOf(ctx.sales);
-    // As-of = the serving cutoff (not today), so the subjects find comps whatever day the test runs.
-    const subjects = countySubjects(ctx, 400, isoOfDay(servingCutoffDay(ctx.sales))).map((c) => c.subject);
+    // As-of days from the data (not today), so the subjects find comps whatever day the test runs: the serving cutoff,
+    // the last sale day (sales on the as-of day itself must be left out: strictly before) and 45 days earlier.
+    const cutoff = servingCutoffDay(ctx.sales);
+    const subjects = [cutoff, cutoff - 1, cutoff - 46].flatMap((day) => countySubjects(ctx, 150, isoOfDay(day)).map((c) => c.subject));
     const tk = truthKernel(cols, ctx.timeIndex.series);
     const truth = subjects.map((s) => passingRows(tk, s));
     const digests = new Map(truth.map((t, i) => [i, digestOf(t)] as const).filter(([, d]) => d.n > 0));
