@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run: (opts?: Record<string, unknow
   fuzz: () => import('./fuzz.bench.js'),
   faults: () => import('./faults.bench.js'),
   accuracy: () => import('./accuracy.bench.js'),
+  peers: () => import('./peers.bench.js'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
