@@ -75,12 +75,40 @@ program
   .description('value and score every parcel of the corpus through the worker pool; writes Arrow results to the store')
   .option(...DATA_DIR_OPTION)
   .option('--limit <n>', 'score only an evenly spaced sample of n parcels (measurement runs)', intArg('limit', 1))
-  .action(async (opts: { dataDir?: string; limit?: number }) => {
-    const { runScoreAll } = await import('./scoring/bulk/score-all.js');
+  .option('--distributed', 'queue partitions for `avm worker` processes (AVM_DATABASE_URL, AVM_SNAPSHOT_DIR); writes Arrow partitions and one manifest beside the snapshot')
+  .option('--partition-rows <n>', 'with --distributed: parcels per partition (default: registry distributed.partition_rows)', intArg('partition-rows', 1))
+  .action(async (opts: { dataDir?: string; limit?: number; distributed?: boolean; partitionRows?: number }) => {
     const config = configFor(opts);
+    if (opts.distributed) {
+      if (opts.limit !== undefined) throw new InvalidArgumentError('--limit and --distributed do not combine (a distributed run scores every parcel)');
+      const { runDistributedCommand } = await import('./scoring/distributed/command.js');
+      const m = await runDistributedCommand(config, { partitionRows: opts.partitionRows });
+      const { partitions, ...summary } = m;
+      return void process.stdout.write(`${JSON.stringify({ ...summary, partitions: partitions.length, manifest: `${config.snapshotDir}/${m.snapshot_id}/score-all/${m.run_id}/manifest.json` })}\n`);
+    }
+    const { runScoreAll } = await import('./scoring/bulk/score-all.js');
     const t0 = performance.now();
     const s = await runScoreAll(config, { limit: opts.limit });
     process.stdout.write(`${JSON.stringify({ ...s, wall_ms_with_startup: Math.round(performance.now() - t0) })}\n`);
+  });
+
+program
+  .command('worker')
+  .description('claim partitions of `avm score-all --distributed` runs from the job queue and score them with this machine\'s kernel, until SIGINT/SIGTERM')
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
+    const { runWorkerCommand } = await import('./scoring/distributed/command.js');
+    await runWorkerCommand(configFor(opts));
+  });
+
+program
+  .command('publish-snapshot')
+  .description('publish the current snapshot to the replicas: its Arrow files and sha256 manifest into AVM_SNAPSHOT_DIR, then the pointer in PostgreSQL (AVM_DATABASE_URL)')
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
+    const { runPublishSnapshot } = await import('./store/shared/command.js');
+    const m = await runPublishSnapshot(configFor(opts));
+    process.stdout.write(`${JSON.stringify({ published: m.snapshot.id, sales_sha256: m.snapshot.sales_sha256, parcels_sha256: m.snapshot.parcels_sha256 })}\n`);
   });
 
 program

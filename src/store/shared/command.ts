@@ -1,0 +1,29 @@
+// The shared-backend CLI pieces: what `avm publish-snapshot`, `avm score-all --distributed` and `avm worker` need
+// (AVM_DATABASE_URL and AVM_SNAPSHOT_DIR, the schema migrated) and the publish command itself.
+import { ConfigError, type Config } from '../../config.js';
+import { migrate } from '../pg/migrate.js';
+import { openPgPool, type PgPool } from '../pg/pool.js';
+import { openStore } from '../store.js';
+import { publishSnapshot } from './publish.js';
+import { snapshotFolder, type SnapshotManifest } from './snapshot-source.js';
+
+/** The pool (schema migrated) and the snapshot folder; a clear ConfigError when either setting is missing. */
+export async function openShared(config: Config, what: string): Promise<{ pool: PgPool; url: string; snapshotDir: string }> {
+  const missing = [config.databaseUrl ? null : 'AVM_DATABASE_URL', config.snapshotDir ? null : 'AVM_SNAPSHOT_DIR'].filter(Boolean);
+  if (missing.length > 0) throw new ConfigError(`invalid environment: ${what} needs ${missing.join(' and ')} (PostgreSQL and the shared snapshot folder; README, Beyond one machine)`);
+  const pool = openPgPool(config.databaseUrl!, { max: 4, applicationName: 'avm-cli' });
+  await migrate(pool);
+  return { pool, url: config.databaseUrl!, snapshotDir: config.snapshotDir! };
+}
+
+/** `avm publish-snapshot`: the current snapshot into the shared folder, then the pointer moved (replicas follow). */
+export async function runPublishSnapshot(config: Config): Promise<SnapshotManifest> {
+  const { pool, snapshotDir } = await openShared(config, 'publish-snapshot');
+  const store = openStore(config.dataDir);
+  try {
+    return await publishSnapshot({ pool, store, sink: snapshotFolder(snapshotDir) });
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+}
