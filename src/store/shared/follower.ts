@@ -106,7 +106,7 @@ export async function startSnapshotFollower(o: FollowerOptions): Promise<Snapsho
   }, o.pollMs ?? DISTRIBUTED.v.snapshot_poll_ms);
   timer.unref();
   return {
-    status: () => ({ ...st }),
+    status: () => ({ ...st, serving: o.store.currentSnapshotId() }), // live: a local ingest switches too
     check,
     stop: async () => {
       stopped = true;
