@@ -51,11 +51,13 @@ export async function startScoreWorker(o: ScoreWorkerOptions): Promise<ScoreWork
     const run = await readRun(o.pool, runId);
     if (!run) throw new Error(`no score run ${runId}`);
     await ensureSnapshot(store, o.snapshotDir, run);
-    const cols = await scoreRows(await scorerFor(run.stamp), rowsOf(p), LISTINGS_RUN.v.score_all_batch_size);
+    const scorer = await scorerFor(run.stamp);
+    const t0 = performance.now(); // scoring and writing, without the pool's start-up (once per stamp)
+    const cols = await scoreRows(scorer, rowsOf(p), LISTINGS_RUN.v.score_all_batch_size);
     const file = rawPartPath(run.runDir, part);
     const sha256 = await writeResultFile(join(o.snapshotDir, file), encodeRawPartition(cols));
     const first = await completePartition(o.pool, runId, part, { worker: workerId, file, sha256, rows: p.endRow - p.firstRow });
-    log(`${first ? 'done' : 'duplicate'} ${runId} part ${part} rows ${p.endRow - p.firstRow}`);
+    log(`${first ? 'done' : 'duplicate'} ${runId} part ${part} rows ${p.endRow - p.firstRow} ms ${Math.round(performance.now() - t0)}`);
   };
   await o.boss.work<PartitionJob>(SCORE_QUEUE, { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => handle(job.data, job.retryCount));
   return {
