@@ -80,7 +80,8 @@ program
   .action(async (opts: { dataDir?: string; limit?: number; distributed?: boolean; partitionRows?: number }) => {
     const config = configFor(opts);
     if (opts.distributed) {
-      if (opts.limit !== undefined) throw new InvalidArgumentError('--limit and --distributed do not combine (a distributed run scores every parcel)');
+      const { AppError } = await import('./errors/app-error.js');
+      if (opts.limit !== undefined) throw new AppError('validation_failed', '--limit and --distributed do not combine (a distributed run scores every parcel)');
       const { runDistributedCommand } = await import('./scoring/distributed/command.js');
       const m = await runDistributedCommand(config, { partitionRows: opts.partitionRows });
       const { partitions, ...summary } = m;
