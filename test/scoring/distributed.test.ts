@@ -1,7 +1,8 @@
 // `avm score-all --distributed` against a real PostgreSQL: three `avm worker` processes (the compiled CLI) claim the
 // partitions from pg-boss; one is killed with SIGKILL while it holds a partition; its partition is retried by another
 // worker once its heartbeat lapses. Every parcel is scored exactly once, and the final partitions, concatenated, are the
-// table of a single-machine score-all run on the same corpus, column for column.
+// table of a single-machine score-all run on the same corpus, column for column. The workers' machine does not hold the
+// run's snapshot: they load it from the shared folder.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { runDistributedScoreAll } from '../../src/scoring/distributed/coordinato
 import { openScoreQueue, SCORE_QUEUE, type PartitionJob } from '../../src/scoring/distributed/queue.js';
 import { sha256Of } from '../../src/scoring/distributed/result-files.js';
 import { poolScorer } from '../../src/scoring/scorer.js';
+import { adoptSnapshot } from '../../src/store/adopt-snapshot.js';
 import { DB_NAMES, openSubDb } from '../../src/store/env.js';
 import { migrate } from '../../src/store/pg/migrate.js';
 import { openPgPool, type PgPool } from '../../src/store/pg/pool.js';
@@ -42,6 +44,7 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
   let boss: PgBoss;
   let store: Store;
   let dataDir: string;
+  let workerDir: string;
   const snapshotDir = mkdtempSync(join(tmpdir(), 'avm-dist-snap-'));
   const workers: ChildProcess[] = [];
   beforeAll(async () => {
@@ -51,7 +54,12 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
     await migrate(pool);
     boss = await openScoreQueue(url, () => undefined);
     dataDir = await copyOfSmallCorpus();
+    workerDir = await copyOfSmallCorpus();
     store = openStore(dataDir);
+    // The coordinator's machine ingested a snapshot the workers' machine does not hold (the same bytes under a new id,
+    // as a re-ingest adds one): every worker must load it from the shared folder and check its sha256 first.
+    const cur = store.listSnapshots().find((s) => s.id === store.currentSnapshotId())!;
+    adoptSnapshot(store.env, { ...cur, id: `s-000002-${cur.sales_sha256.slice(0, 12)}`, seq: 2 }, { sales: store.readSalesSnapshotBytes().bytes, parcels: store.readParcelBytes().bytes });
   }, 300_000);
   afterAll(async () => {
     for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
@@ -70,7 +78,7 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
     const singleTable = tableFromIPC(openSubDb<Buffer>(store.env, DB_NAMES.results).getBinary(resultsKey(single.snapshot_id))!);
     const total = store.readParcels().table.numRows;
 
-    const env = { AVM_DATA_DIR: dataDir, AVM_DATABASE_URL: url, AVM_SNAPSHOT_DIR: snapshotDir, AVM_WORKERS: '1' };
+    const env = { AVM_DATA_DIR: workerDir, AVM_DATABASE_URL: url, AVM_SNAPSHOT_DIR: snapshotDir, AVM_WORKERS: '1' };
     const lines: string[][] = [[], [], []];
     let killed: { pid: number; line: string } | null = null;
     for (let i = 0; i < 3; i++) {
@@ -121,6 +129,14 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
     const joined = parts.slice(1).reduce((a, t) => a.concat(t), parts[0]);
     expect(joined.schema.fields.map((f) => f.name)).toEqual(singleTable.schema.fields.map((f) => f.name));
     expect(columnsOf(joined)).toEqual(columnsOf(singleTable));
+    // the workers' store now holds the run's snapshot, loaded from the folder beside the one it had
+    const workerStore = openStore(workerDir);
+    try {
+      expect(workerStore.listSnapshots().map((s) => s.id)).toEqual([single.snapshot_id.replace(/^s-000002/, 's-000001'), single.snapshot_id]);
+      expect(workerStore.verifySnapshot(single.snapshot_id)?.ok).toBe(true);
+    } finally {
+      await workerStore.close();
+    }
     // not a trivial table: valued rows with ranges, beside refusals
     const low = singleTable.getChild('arv_low_usd')!.toArray() as Float64Array;
     expect(low.filter((x) => !Number.isNaN(x)).length).toBeGreaterThan(0);
