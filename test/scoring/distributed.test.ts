@@ -14,6 +14,7 @@ import { pgBinDir, startLocalCluster, type LocalCluster } from '../../bench/pg-c
 import { spawnCli } from '../../bench/server-support.js';
 import { resultsKey, scoreAll } from '../../src/scoring/bulk/score-all.js';
 import { runDistributedScoreAll } from '../../src/scoring/distributed/coordinator.js';
+import { startScoreWorker } from '../../src/scoring/distributed/worker.js';
 import { openScoreQueue, SCORE_QUEUE, type PartitionJob } from '../../src/scoring/distributed/queue.js';
 import { sha256Of } from '../../src/scoring/distributed/result-files.js';
 import { poolScorer } from '../../src/scoring/scorer.js';
@@ -142,4 +143,23 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
     expect(low.filter((x) => !Number.isNaN(x)).length).toBeGreaterThan(0);
     expect(new Set(singleTable.getChild('outcome')!.toArray() as Uint8Array).size).toBeGreaterThan(1);
   }, 300_000);
+
+  it('a partition no worker can score fails after its retries and ends the run with an error naming it', async () => {
+    const db = cluster.createDatabase('distributed_fail');
+    const failPool = openPgPool(db, { max: 4 });
+    await migrate(failPool);
+    const failBoss = await openScoreQueue(db, () => undefined);
+    // this worker's machine holds no snapshot and mounts another (empty) folder: it cannot load the run's snapshot
+    const worker = await startScoreWorker({ config: testConfig(mkdtempSync(join(tmpdir(), 'avm-empty-'))), pool: failPool, boss: failBoss, snapshotDir: mkdtempSync(join(tmpdir(), 'avm-other-')) });
+    try {
+      const run = runDistributedScoreAll({ pool: failPool, boss: failBoss, store, config: testConfig(dataDir), snapshotDir, partitionRows: store.readParcels().table.numRows, pollMs: 200 });
+      await expect(run).rejects.toThrow(/partition 0 failed after 5 retries .*ENOENT/);
+      const { rows } = await failPool.query<{ attempts: number; completed_at: Date | null }>('SELECT attempts, completed_at FROM score_partitions');
+      expect(rows).toEqual([{ attempts: 6, completed_at: null }]);
+    } finally {
+      await worker.stop();
+      await failBoss.stop({ graceful: false });
+      await failPool.end();
+    }
+  }, 120_000);
 });
