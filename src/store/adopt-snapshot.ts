@@ -23,8 +23,10 @@ export function holdsIntactSnapshot(env: RootDatabase, id: string): boolean {
  * Makes snapshot `info.id` current. With `bytes`, they are checked against `info`'s sha256 first (snapshot_unverified
  * when they differ: nothing is written, the old snapshot stays current) and stored; without, the store must already
  * hold it intact (holdsIntactSnapshot). Retention as ingest's: the oldest beyond snapshots_retained are dropped.
+ * `makeCurrent: false` only stores it (a score worker reads it by id, and leaves what the machine serves alone).
  */
-export function adoptSnapshot(env: RootDatabase, info: SnapshotInfo, bytes: { sales: Uint8Array; parcels: Uint8Array } | null): Adoption {
+export function adoptSnapshot(env: RootDatabase, info: SnapshotInfo, bytes: { sales: Uint8Array; parcels: Uint8Array } | null, o: { makeCurrent?: boolean } = {}): Adoption {
+  const makeCurrent = o.makeCurrent ?? true;
   if (bytes) {
     const verdict = verifySnapshotBytes(info.id, info, bytes.sales, bytes.parcels);
     if (!verdict.ok) throw new AppError('snapshot_unverified', `${verdict.detail}; the published copy is not adopted`);
@@ -46,8 +48,10 @@ export function adoptSnapshot(env: RootDatabase, info: SnapshotInfo, bytes: { sa
       // A later local ingest numbers its snapshot after every adopted one (ids never collide).
       meta.putSync(META_KEYS.seq, Math.max((meta.get(META_KEYS.seq) as number | undefined) ?? 0, info.seq));
     }
-    meta.putSync(META_KEYS.currentSnapshot, info.id); // the switch
-    const dropped = list.length > INGEST.v.snapshots_retained ? list.filter((s) => s.id !== info.id).slice(0, list.length - INGEST.v.snapshots_retained) : [];
+    if (makeCurrent) meta.putSync(META_KEYS.currentSnapshot, info.id); // the switch
+    const current = makeCurrent ? info.id : previous;
+    // Never the snapshot just adopted nor the one served.
+    const dropped = list.length > INGEST.v.snapshots_retained ? list.filter((s) => s.id !== info.id && s.id !== current).slice(0, list.length - INGEST.v.snapshots_retained) : [];
     for (const old of dropped) {
       sales.removeSync(old.id);
       parcels.removeSync(old.id);

@@ -135,6 +135,7 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
     try {
       expect(workerStore.listSnapshots().map((s) => s.id)).toEqual([single.snapshot_id.replace(/^s-000002/, 's-000001'), single.snapshot_id]);
       expect(workerStore.verifySnapshot(single.snapshot_id)?.ok).toBe(true);
+      expect(workerStore.currentSnapshotId()).toBe(single.snapshot_id.replace(/^s-000002/, 's-000001')); // not switched
     } finally {
       await workerStore.close();
     }

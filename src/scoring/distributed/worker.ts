@@ -1,7 +1,8 @@
 // `avm worker`: claims partitions of distributed score-all runs from the pg-boss queue, one at a time, and scores each
 // with this machine's kernel through score-all's own path (scoreRows over poolScorer, under the run's stamp), writes
 // the raw score columns beside the snapshot (atomically) and records the partition done. A snapshot this machine does
-// not hold yet is loaded from the shared folder and checked against the sha256 the run recorded (adoptSnapshot).
+// not hold yet is loaded from the shared folder and checked against the sha256 the run recorded (adoptSnapshot), and
+// stored beside the others without becoming the machine's current one.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { PgBoss } from 'pg-boss';
@@ -26,7 +27,7 @@ async function ensureSnapshot(store: Store, snapshotDir: string, run: RunRecord)
   if (holdsIntactSnapshot(store.env, run.snapshot.id)) return;
   const folder = snapshotFolder(snapshotDir);
   const [sales, parcels] = await Promise.all([folder.readFile(run.snapshot.id, SNAPSHOT_FILES.sales), folder.readFile(run.snapshot.id, SNAPSHOT_FILES.parcels)]);
-  adoptSnapshot(store.env, run.snapshot, { sales, parcels });
+  adoptSnapshot(store.env, run.snapshot, { sales, parcels }, { makeCurrent: false }); // scored by id; a replica here keeps serving its own
 }
 
 export async function startScoreWorker(o: ScoreWorkerOptions): Promise<ScoreWorker> {
