@@ -96,6 +96,12 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
         }
       });
     }
+    // all three polling before the run is queued, so worker 0 is sure to claim a partition in the first round
+    const end = Date.now() + 120_000;
+    while (!lines.every((l) => l.some((x) => x.includes('waiting for partitions')))) {
+      if (Date.now() > end) throw new Error(`workers did not start: ${JSON.stringify(lines)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const manifest = await runDistributedScoreAll({ pool, boss, store, config, snapshotDir, partitionRows: Math.ceil(total / PARTITIONS) });
     expect(killed).not.toBeNull();
     const killedId = `${hostname()}:${killed!.pid}`;
