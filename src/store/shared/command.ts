@@ -12,8 +12,22 @@ export async function openShared(config: Config, what: string): Promise<{ pool: 
   const missing = [config.databaseUrl ? null : 'AVM_DATABASE_URL', config.snapshotDir ? null : 'AVM_SNAPSHOT_DIR'].filter(Boolean);
   if (missing.length > 0) throw new ConfigError(`invalid environment: ${what} needs ${missing.join(' and ')} (PostgreSQL and the shared snapshot folder; README, Beyond one machine)`);
   const pool = openPgPool(config.databaseUrl!, { max: 4, applicationName: 'avm-cli' });
-  await migrate(pool);
+  await migrateReachable(pool);
   return { pool, url: config.databaseUrl!, snapshotDir: config.snapshotDir! };
+}
+
+/**
+ * Applies the migrations; a database that cannot be reached is the operator's to fix, so it is one line naming the
+ * setting and the cause (never the URL: it may hold a password), not a stack trace. The pool is ended on failure.
+ */
+export async function migrateReachable(pool: PgPool): Promise<void> {
+  try {
+    await pool.query('SELECT 1');
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw new ConfigError(`invalid environment: AVM_DATABASE_URL: cannot connect (${(e as Error).message || (e as NodeJS.ErrnoException).code})`);
+  }
+  await migrate(pool);
 }
 
 /** `avm publish-snapshot`: the current snapshot into the shared folder, then the pointer moved (replicas follow). */

@@ -3,9 +3,9 @@
 // LISTEN connection, one for reads and reports) so that the backend selection can start it beside the other shared
 // pieces.
 import type { Config } from '../../config.js';
-import { migrate } from '../pg/migrate.js';
 import { openPgPool } from '../pg/pool.js';
 import type { Store } from '../store.js';
+import { migrateReachable } from './command.js';
 import { startSnapshotFollower, type SnapshotFollower } from './follower.js';
 import { snapshotFolder } from './snapshot-source.js';
 
@@ -16,7 +16,7 @@ export async function startReplicaSnapshots(config: Pick<Config, 'databaseUrl' |
   if (!config.databaseUrl || !config.snapshotDir) return null;
   const pool = openPgPool(config.databaseUrl, { max: 2, applicationName: 'avm-snapshots' });
   try {
-    await migrate(pool);
+    await migrateReachable(pool);
     const follower = await startSnapshotFollower({ pool, store, source: snapshotFolder(config.snapshotDir), onError });
     return {
       follower,
