@@ -54,10 +54,16 @@ program
   .description('validate and load <data dir>/raw into LMDB as a new sales snapshot (switched atomically)')
   .option(...DATA_DIR_OPTION)
   .option('--raw <dir>', 'folder of raw files (default <data dir>/raw)')
-  .action(async (opts: { dataDir?: string; raw?: string }) => {
+  .option('--publish', 'then publish the snapshot to the replicas (as `avm publish-snapshot`; AVM_DATABASE_URL, AVM_SNAPSHOT_DIR)')
+  .action(async (opts: { dataDir?: string; raw?: string; publish?: boolean }) => {
     const { runIngest } = await import('./ingest/corpus.js');
     const config = configFor(opts);
+    if (opts.publish) (await import('./store/shared/command.js')).assertShared(config, 'ingest --publish'); // before the work
     await runIngest(config, opts.raw);
+    if (opts.publish) {
+      const m = await (await import('./store/shared/command.js')).runPublishSnapshot(config);
+      process.stderr.write(`published snapshot ${m.snapshot.id} to ${config.snapshotDir}\n`);
+    }
   });
 
 program

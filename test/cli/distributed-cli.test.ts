@@ -12,6 +12,7 @@ describe('avm worker / score-all --distributed / publish-snapshot without their 
     [['worker'], {}, /^avm: invalid environment: worker needs AVM_DATABASE_URL and AVM_SNAPSHOT_DIR /],
     [['publish-snapshot'], { AVM_DATABASE_URL: 'postgres://127.0.0.1:1/x' }, /^avm: invalid environment: publish-snapshot needs AVM_SNAPSHOT_DIR /],
     [['score-all', '--distributed'], { AVM_SNAPSHOT_DIR: '/tmp' }, /^avm: invalid environment: score-all --distributed needs AVM_DATABASE_URL /],
+    [['ingest', '--publish', '--raw', '/nonexistent'], { AVM_DATABASE_URL: 'postgres://127.0.0.1:1/x' }, /^avm: invalid environment: ingest --publish needs AVM_SNAPSHOT_DIR /],
     [['worker'], { AVM_SNAPSHOT_DIR: 's3://bucket/snapshots' }, /^avm: invalid environment: AVM_SNAPSHOT_DIR: object-store URLs are a documented extension point/],
     [['score-all', '--distributed', '--limit', '5'], {}, /^avm: validation_failed: --limit and --distributed do not combine/],
     [['worker'], { AVM_DATABASE_URL: 'postgres://avm:secret@127.0.0.1:1/x', AVM_SNAPSHOT_DIR: '/tmp' }, /^avm: invalid environment: AVM_DATABASE_URL: cannot connect \(.*ECONNREFUSED/],

@@ -7,10 +7,15 @@ import { openStore } from '../store.js';
 import { publishSnapshot } from './publish.js';
 import { snapshotFolder, type SnapshotManifest } from './snapshot-source.js';
 
-/** The pool (schema migrated) and the snapshot folder; a clear ConfigError when either setting is missing. */
-export async function openShared(config: Config, what: string): Promise<{ pool: PgPool; url: string; snapshotDir: string }> {
+/** Throws a one-line ConfigError naming what `what` needs and is missing. */
+export function assertShared(config: Pick<Config, 'databaseUrl' | 'snapshotDir'>, what: string): void {
   const missing = [config.databaseUrl ? null : 'AVM_DATABASE_URL', config.snapshotDir ? null : 'AVM_SNAPSHOT_DIR'].filter(Boolean);
   if (missing.length > 0) throw new ConfigError(`invalid environment: ${what} needs ${missing.join(' and ')} (PostgreSQL and the shared snapshot folder; README, Beyond one machine)`);
+}
+
+/** The pool (schema migrated) and the snapshot folder; a clear ConfigError when either setting is missing. */
+export async function openShared(config: Config, what: string): Promise<{ pool: PgPool; url: string; snapshotDir: string }> {
+  assertShared(config, what);
   const pool = openPgPool(config.databaseUrl!, { max: 4, applicationName: 'avm-cli' });
   await migrateReachable(pool);
   return { pool, url: config.databaseUrl!, snapshotDir: config.snapshotDir! };

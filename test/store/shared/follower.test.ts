@@ -14,6 +14,7 @@ import { listReplicas, readPointer, setPointer } from '../../../src/store/shared
 import { publishSnapshot } from '../../../src/store/shared/publish.js';
 import { snapshotFolder, SNAPSHOT_FILES, type SnapshotManifest } from '../../../src/store/shared/snapshot-source.js';
 import { openStore, type Store } from '../../../src/store/store.js';
+import { runCli } from '../../support/cli.js';
 import { cleanupCopies, copyOfSmallCorpus } from '../../support/corpus-copy.js';
 
 const until = async (what: string, ok: () => boolean, ms = 20_000): Promise<void> => {
@@ -34,6 +35,7 @@ function addSnapshot(store: Store, seq: number): string {
 
 describe.skipIf(pgBinDir() === null && !process.env.CI)('snapshots for replicas (shared folder + pointer in PostgreSQL)', () => {
   let cluster: LocalCluster;
+  let url: string;
   let pool: PgPool;
   let publisher: Store;
   let replica: Store;
@@ -41,7 +43,8 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('snapshots for replicas 
   const dir = mkdtempSync(join(tmpdir(), 'avm-shared-snap-'));
   beforeAll(async () => {
     cluster = await startLocalCluster();
-    pool = openPgPool(cluster.createDatabase('snapshots'), { max: 4 });
+    url = cluster.createDatabase('snapshots');
+    pool = openPgPool(url, { max: 4 });
     await migrate(pool);
     publisher = openStore(await copyOfSmallCorpus());
     replica = openStore(mkdtempSync(join(tmpdir(), 'avm-replica-'))); // an empty replica: it serves nothing yet
@@ -104,6 +107,17 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('snapshots for replicas 
     expect((await follower!.check()).serving).toBe(third);
     expect(replica.listSnapshots().map((s) => s.id)).toHaveLength(3);
   });
+
+  it('avm ingest --publish (the compiled CLI) publishes what it ingested; a replica goes back to a snapshot it still holds', async () => {
+    const dataDir = await copyOfSmallCorpus(); // re-ingesting the same files: the same snapshot id as the first one
+    const first = replica.listSnapshots()[0].id;
+    const run = await runCli(['ingest', '--publish', '--data-dir', dataDir], { AVM_DATABASE_URL: url, AVM_SNAPSHOT_DIR: dir }, 120_000);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`published snapshot ${first} to ${dir}`);
+    expect((await readPointer(pool))?.snapshotId).toBe(first);
+    await until('the switch back', () => follower!.status().serving === first);
+    expect(replica.listSnapshots().map((s) => s.id)).toContain(first);
+  }, 180_000);
 
   it('refuses a snapshot id that is not a plain name (no path outside the folder)', async () => {
     await expect(snapshotFolder(dir).readManifest('../etc')).rejects.toMatchObject({ code: 'validation_failed' });
