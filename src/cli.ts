@@ -83,13 +83,14 @@ program
   .option('--limit <n>', 'score only an evenly spaced sample of n parcels (measurement runs)', intArg('limit', 1))
   .option('--distributed', 'queue partitions for `avm worker` processes (AVM_DATABASE_URL, AVM_SNAPSHOT_DIR); writes Arrow partitions and one manifest beside the snapshot')
   .option('--partition-rows <n>', 'with --distributed: parcels per partition (default: registry distributed.partition_rows)', intArg('partition-rows', 1))
-  .action(async (opts: { dataDir?: string; limit?: number; distributed?: boolean; partitionRows?: number }) => {
+  .option('--resume <run id>', 'with --distributed: wait for and finalize a run whose coordinator stopped (the workers went on)')
+  .action(async (opts: { dataDir?: string; limit?: number; distributed?: boolean; partitionRows?: number; resume?: string }) => {
     const config = configFor(opts);
     if (opts.distributed) {
       const { AppError } = await import('./errors/app-error.js');
       if (opts.limit !== undefined) throw new AppError('validation_failed', '--limit and --distributed do not combine (a distributed run scores every parcel)');
       const { runDistributedCommand } = await import('./scoring/distributed/command.js');
-      const m = await runDistributedCommand(config, { partitionRows: opts.partitionRows });
+      const m = await runDistributedCommand(config, { partitionRows: opts.partitionRows, resume: opts.resume });
       const { partitions, ...summary } = m;
       return void process.stdout.write(`${JSON.stringify({ ...summary, partitions: partitions.length, manifest: `${config.snapshotDir}/${m.snapshot_id}/score-all/${m.run_id}/manifest.json` })}\n`);
     }

@@ -13,7 +13,7 @@ import type { PgBoss } from 'pg-boss';
 import { pgBinDir, startLocalCluster, type LocalCluster } from '../../bench/pg-cluster.js';
 import { spawnCli } from '../../bench/server-support.js';
 import { resultsKey, scoreAll } from '../../src/scoring/bulk/score-all.js';
-import { runDistributedScoreAll } from '../../src/scoring/distributed/coordinator.js';
+import { resumeDistributedScoreAll, runDistributedScoreAll } from '../../src/scoring/distributed/coordinator.js';
 import { startScoreWorker } from '../../src/scoring/distributed/worker.js';
 import { openScoreQueue, SCORE_QUEUE, type PartitionJob } from '../../src/scoring/distributed/queue.js';
 import { sha256Of } from '../../src/scoring/distributed/result-files.js';
@@ -136,6 +136,11 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed
     const joined = parts.slice(1).reduce((a, t) => a.concat(t), parts[0]);
     expect(joined.schema.fields.map((f) => f.name)).toEqual(singleTable.schema.fields.map((f) => f.name));
     expect(columnsOf(joined)).toEqual(columnsOf(singleTable));
+    // a coordinator that stopped is replaced by --resume: the same partitions, the same bytes
+    const again = await resumeDistributedScoreAll({ pool, boss, store, config, snapshotDir }, manifest.run_id);
+    expect(again.partitions).toEqual(manifest.partitions);
+    expect(again.counts).toEqual(manifest.counts);
+    await expect(resumeDistributedScoreAll({ pool, boss, store, config, snapshotDir }, 'run-none')).rejects.toMatchObject({ code: 'not_found' });
     // the workers' store now holds the run's snapshot, loaded from the folder beside the one it had
     const workerStore = openStore(workerDir);
     try {

@@ -3,18 +3,20 @@ import type { Config } from '../../config.js';
 import { createProgress } from '../../progress.js';
 import { openShared } from '../../store/shared/command.js';
 import { openStore } from '../../store/store.js';
-import { runDistributedScoreAll, type RunManifest } from './coordinator.js';
+import { resumeDistributedScoreAll, runDistributedScoreAll, type RunManifest } from './coordinator.js';
 import { openScoreQueue } from './queue.js';
 import { startScoreWorker } from './worker.js';
 
 const warn = (e: Error): void => void process.stderr.write(`avm: job queue: ${e.message}\n`);
 
-export async function runDistributedCommand(config: Config, o: { partitionRows?: number } = {}): Promise<RunManifest> {
+/** A new run, or with `resume` the wait and finalization of a run whose coordinator died. */
+export async function runDistributedCommand(config: Config, o: { partitionRows?: number; resume?: string } = {}): Promise<RunManifest> {
   const { pool, url, snapshotDir } = await openShared(config, 'score-all --distributed');
   const boss = await openScoreQueue(url, warn);
   const store = openStore(config.dataDir);
   try {
-    return await runDistributedScoreAll({ pool, boss, store, config, snapshotDir, partitionRows: o.partitionRows, progress: createProgress('score-all --distributed') });
+    const opts = { pool, boss, store, config, snapshotDir, partitionRows: o.partitionRows, progress: createProgress('score-all --distributed') };
+    return await (o.resume ? resumeDistributedScoreAll(opts, o.resume) : runDistributedScoreAll(opts));
   } finally {
     await boss.stop({ graceful: false });
     await store.close();

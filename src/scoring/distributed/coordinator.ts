@@ -5,7 +5,8 @@
 // score-all run, partition by partition.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Utf8, Vector } from 'apache-arrow';
+import type { Table, Utf8, Vector } from 'apache-arrow';
+import { AppError } from '../../errors/app-error.js';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../../config.js';
 import type { Progress } from '../../progress.js';
@@ -15,20 +16,20 @@ import type { PgPool } from '../../store/pg/pool.js';
 import { writeFileAtomic } from '../../store/shared/atomic-file.js';
 import { snapshotFolder } from '../../store/shared/snapshot-source.js';
 import type { Store } from '../../store/store.js';
-import { readStamp } from '../../workers/stamp.js';
+import { readStamp, type Stamp } from '../../workers/stamp.js';
 import { concatColumns, encodeRanked, percentilesOf } from '../bulk/score-all.js';
 import type { ScoreColumns } from '../bulk/columns.js';
 import { planPartitions, sliceColumns } from './partitions.js';
 import { SCORE_QUEUE, type PartitionJob } from './queue.js';
 import { decodeRawPartition, partName, readVerified, runDirOf, writeResultFile } from './result-files.js';
-import { countDone, createRun, donePartitions, finishRun, type DonePartition } from './runs.js';
+import { countDone, createRun, donePartitions, finishRun, readRun, type DonePartition, type RunRecord } from './runs.js';
 
 export type RunManifest = {
   format: 1;
   run_id: string;
   snapshot_id: string;
   model_version: string;
-  stamp: ReturnType<typeof readStamp>;
+  stamp: Stamp;
   /** Parcels in the snapshot = the sum of the partitions' rows. */
   total_parcels: number;
   counts: { parcels: number; point: number; scored: number; errors: number };
@@ -74,7 +75,8 @@ function counts(c: ScoreColumns): RunManifest['counts'] {
 }
 
 /** Ranks over every partition, writes the final partitions and the manifest; returns the manifest. */
-async function finalize(o: DistributedOptions, runId: string, runDir: string, pins: Vector<Utf8>, done: DonePartition[], t0: number): Promise<RunManifest> {
+async function finalize(o: DistributedOptions, run: RunRecord, pins: Vector<Utf8>, done: DonePartition[], t0: number): Promise<RunManifest> {
+  const { runId, runDir } = run;
   const raw = await Promise.all(done.map(async (p) => decodeRawPartition(await readVerified(join(o.snapshotDir, p.file), p.sha256))));
   const all = concatColumns(raw);
   const ranked = percentilesOf(all);
@@ -87,9 +89,8 @@ async function finalize(o: DistributedOptions, runId: string, runDir: string, pi
     partitions.push({ part: p.part, first_row: a, end_row: b, rows: b - a, file, sha256, raw_file: p.file, raw_sha256: p.sha256, worker: p.worker, attempts: p.attempts });
   }
   const wallMs = performance.now() - t0;
-  const stamp = readStamp(o.store);
   const manifest: RunManifest = {
-    format: 1, run_id: runId, snapshot_id: stamp.snapshotId, model_version: MODEL_VERSION, stamp, total_parcels: pins.length,
+    format: 1, run_id: runId, snapshot_id: run.snapshot.id, model_version: MODEL_VERSION, stamp: run.stamp, total_parcels: pins.length,
     counts: counts(all), partitions, wall_ms: Math.round(wallMs), parcels_per_s: Math.round((pins.length / wallMs) * 1000 * 10) / 10,
   };
   await writeFileAtomic(join(o.snapshotDir, runDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -103,16 +104,36 @@ export async function runDistributedScoreAll(o: DistributedOptions): Promise<Run
   const stamp = readStamp(o.store);
   const id = stamp.snapshotId;
   const snapshot = o.store.listSnapshots().find((s) => s.id === id)!;
-  const { table } = o.store.readParcels(id);
-  const pins = table.getChild('pin') as Vector<Utf8> | null;
-  if (!pins) throw new Error('parcel table has no pin column');
+  const { table, pins } = parcelsOf(o.store, id);
   await ensurePublished(o.store, o.snapshotDir, id);
   const parts = planPartitions(table.numRows, o.partitionRows ?? DISTRIBUTED.v.partition_rows);
   const runId = `run-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
   const runDir = runDirOf(id, runId);
-  await createRun(o.pool, { runId, snapshot, stamp, totalRows: table.numRows, partitions: parts.length, runDir }, parts);
+  const run: RunRecord = { runId, snapshot, stamp, totalRows: table.numRows, partitions: parts.length, runDir };
+  await createRun(o.pool, run, parts);
   await o.boss.insert(SCORE_QUEUE, parts.map((p) => ({ data: { runId, part: p.part } satisfies PartitionJob })));
   await waitForPartitions(o, runId, parts.length, table.numRows);
   o.progress?.stop();
-  return finalize(o, runId, runDir, pins, await donePartitions(o.pool, runId), t0);
+  return finalize(o, run, pins, await donePartitions(o.pool, runId), t0);
+}
+
+/**
+ * A run whose coordinator died (the workers went on): waits for its remaining partitions and finalizes it. Needs the
+ * run's snapshot in this store. Finalizing a finished run again rewrites the same files (the same bytes).
+ */
+export async function resumeDistributedScoreAll(o: DistributedOptions, runId: string): Promise<RunManifest> {
+  const t0 = performance.now();
+  const run = await readRun(o.pool, runId);
+  if (!run) throw new AppError('not_found', `no distributed score-all run ${runId}`);
+  const { pins } = parcelsOf(o.store, run.snapshot.id);
+  await waitForPartitions(o, runId, run.partitions, run.totalRows);
+  o.progress?.stop();
+  return finalize(o, run, pins, await donePartitions(o.pool, runId), t0);
+}
+
+function parcelsOf(store: Store, id: string): { table: Table; pins: Vector<Utf8> } {
+  const { table } = store.readParcels(id);
+  const pins = table.getChild('pin') as Vector<Utf8> | null;
+  if (!pins) throw new Error('parcel table has no pin column');
+  return { table, pins };
 }
