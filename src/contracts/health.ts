@@ -20,6 +20,8 @@ export const SharedSnapshotSchema = z.object({
   listening: z.boolean(),
   last_check: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** Every replica's last report (as of this one's last check): the snapshot each serves. */
+  replicas: z.array(z.object({ replica_id: z.string(), snapshot_id: z.string().nullable(), detail: z.string(), seen_at: z.string() })),
 });
 
 export const HealthSchema = z.object({

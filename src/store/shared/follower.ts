@@ -9,7 +9,7 @@ import { AppError } from '../../errors/app-error.js';
 import { adoptSnapshot, holdsIntactSnapshot } from '../adopt-snapshot.js';
 import type { PgPool } from '../pg/pool.js';
 import type { Store } from '../store.js';
-import { readPointer, reportReplica, SNAPSHOT_CHANNEL, type SnapshotPointer } from './pointer.js';
+import { listReplicas, readPointer, reportReplica, SNAPSHOT_CHANNEL, type ReplicaReport, type SnapshotPointer } from './pointer.js';
 import { SNAPSHOT_FILES, type SnapshotSource } from './snapshot-source.js';
 
 export type FollowerStatus = {
@@ -21,6 +21,8 @@ export type FollowerStatus = {
   listening: boolean;
   last_check: string | null;
   last_error: string | null;
+  /** Every replica's last report (snapshot_replicas) as of this replica's last check: what each one serves. */
+  replicas: ReplicaReport[];
 };
 
 export type SnapshotFollower = { status(): FollowerStatus; check(): Promise<FollowerStatus>; stop(): Promise<void> };
@@ -45,25 +47,28 @@ async function follow(store: Store, source: SnapshotSource, ptr: SnapshotPointer
 /** Starts following: one check now (awaited), then on every NOTIFY and poll. stop() ends both and releases the listener. */
 export async function startSnapshotFollower(o: FollowerOptions): Promise<SnapshotFollower> {
   const replicaId = o.replicaId ?? `${hostname()}:${process.pid}`;
-  const st: FollowerStatus = { replica_id: replicaId, serving: o.store.currentSnapshotId(), pointer: null, listening: false, last_check: null, last_error: null };
+  const st: FollowerStatus = { replica_id: replicaId, serving: o.store.currentSnapshotId(), pointer: null, listening: false, last_check: null, last_error: null, replicas: [] };
   let running: Promise<FollowerStatus> | null = null;
   let again = false;
   let stopped = false;
   const once = async (): Promise<void> => {
+    let pointer = st.pointer;
+    let error: string | null = null;
     try {
       const ptr = await readPointer(o.pool);
-      st.pointer = ptr?.snapshotId ?? null;
+      pointer = ptr?.snapshotId ?? null;
       if (ptr) await follow(o.store, o.source, ptr);
-      st.last_error = null;
     } catch (e) {
-      st.last_error = (e as Error).message;
+      error = (e as Error).message;
       o.onError?.(e);
     }
     o.store.env.resetReadTxn();
-    st.serving = o.store.currentSnapshotId();
-    st.last_check = new Date().toISOString();
-    const detail = st.last_error ? `serving ${st.serving}; not switched to ${st.pointer}: ${st.last_error}` : `serving ${st.serving}`;
-    await reportReplica(o.pool, replicaId, st.serving, detail).catch((e) => o.onError?.(e));
+    const serving = o.store.currentSnapshotId();
+    const detail = error ? `serving ${serving}; not switched to ${pointer}: ${error}` : `serving ${serving}`;
+    await reportReplica(o.pool, replicaId, serving, detail).catch((e) => o.onError?.(e));
+    const replicas = await listReplicas(o.pool).catch((e) => (o.onError?.(e), st.replicas));
+    // Published together, once PostgreSQL has the report: a reader of the status finds the same in snapshot_replicas.
+    Object.assign(st, { pointer, serving, last_error: error, last_check: new Date().toISOString(), replicas });
   };
   // One check at a time; a request during a check runs one more after it (it may have missed the newest pointer).
   const check = (): Promise<FollowerStatus> => {

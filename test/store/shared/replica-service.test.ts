@@ -51,12 +51,13 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('a service replica follo
     adoptSnapshot(publisher.env, { ...info, id: next, seq: 2 }, { sales: publisher.readSalesSnapshotBytes().bytes, parcels: publisher.readParcelBytes().bytes });
     await publishSnapshot({ pool, store: publisher, sink: snapshotFolder(dir) });
     const end = Date.now() + 20_000;
-    while ((await health()).shared_snapshot?.serving !== next && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    while ((await health()).shared_snapshot?.pointer !== next && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
     const h = await health();
     expect(h.ok).toBe(true);
     expect(h.shared_snapshot).toMatchObject({ serving: next, pointer: next, last_error: null });
     expect(h.bindings.sales_snapshot.detail).toContain(next);
     expect((await listReplicas(pool)).map((r) => r.snapshot_id)).toEqual([next]);
+    expect(h.shared_snapshot!.replicas).toEqual([expect.objectContaining({ replica_id: h.shared_snapshot!.replica_id, snapshot_id: next })]);
     const listing = publisher.getListings().find((l) => l.property_type === 'sfh')!;
     const q = new URLSearchParams({ lat: String(listing.lat), lon: String(listing.lon), price: String(listing.price_usd), units: '1' });
     expect((await fetch(`${service.url}/api/underwrite?${q}`)).status).toBe(200); // the pool re-stamps on the new id
