@@ -54,10 +54,16 @@ program
   .description('validate and load <data dir>/raw into LMDB as a new sales snapshot (switched atomically)')
   .option(...DATA_DIR_OPTION)
   .option('--raw <dir>', 'folder of raw files (default <data dir>/raw)')
-  .action(async (opts: { dataDir?: string; raw?: string }) => {
+  .option('--publish', 'then publish the snapshot to the replicas (as `avm publish-snapshot`; AVM_DATABASE_URL, AVM_SNAPSHOT_DIR)')
+  .action(async (opts: { dataDir?: string; raw?: string; publish?: boolean }) => {
     const { runIngest } = await import('./ingest/corpus.js');
     const config = configFor(opts);
+    if (opts.publish) (await import('./store/shared/command.js')).assertShared(config, 'ingest --publish'); // before the work
     await runIngest(config, opts.raw);
+    if (opts.publish) {
+      const m = await (await import('./store/shared/command.js')).runPublishSnapshot(config);
+      process.stderr.write(`published snapshot ${m.snapshot.id} to ${config.snapshotDir}\n`);
+    }
   });
 
 program
@@ -75,12 +81,42 @@ program
   .description('value and score every parcel of the corpus through the worker pool; writes Arrow results to the store')
   .option(...DATA_DIR_OPTION)
   .option('--limit <n>', 'score only an evenly spaced sample of n parcels (measurement runs)', intArg('limit', 1))
-  .action(async (opts: { dataDir?: string; limit?: number }) => {
-    const { runScoreAll } = await import('./scoring/bulk/score-all.js');
+  .option('--distributed', 'queue partitions for `avm worker` processes (AVM_DATABASE_URL, AVM_SNAPSHOT_DIR); writes Arrow partitions and one manifest beside the snapshot')
+  .option('--partition-rows <n>', 'with --distributed: parcels per partition (default: registry distributed.partition_rows)', intArg('partition-rows', 1))
+  .option('--resume <run id>', 'with --distributed: wait for and finalize a run whose coordinator stopped (the workers went on)')
+  .action(async (opts: { dataDir?: string; limit?: number; distributed?: boolean; partitionRows?: number; resume?: string }) => {
     const config = configFor(opts);
+    if (opts.distributed) {
+      const { AppError } = await import('./errors/app-error.js');
+      if (opts.limit !== undefined) throw new AppError('validation_failed', '--limit and --distributed do not combine (a distributed run scores every parcel)');
+      const { runDistributedCommand } = await import('./scoring/distributed/command.js');
+      const m = await runDistributedCommand(config, { partitionRows: opts.partitionRows, resume: opts.resume });
+      const { partitions, ...summary } = m;
+      return void process.stdout.write(`${JSON.stringify({ ...summary, partitions: partitions.length, manifest: `${config.snapshotDir}/${m.snapshot_id}/score-all/${m.run_id}/manifest.json` })}\n`);
+    }
+    const { runScoreAll } = await import('./scoring/bulk/score-all.js');
     const t0 = performance.now();
     const s = await runScoreAll(config, { limit: opts.limit });
     process.stdout.write(`${JSON.stringify({ ...s, wall_ms_with_startup: Math.round(performance.now() - t0) })}\n`);
+  });
+
+program
+  .command('worker')
+  .description('claim partitions of `avm score-all --distributed` runs from the job queue and score them with this machine\'s kernel, until SIGINT/SIGTERM')
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
+    const { runWorkerCommand } = await import('./scoring/distributed/command.js');
+    await runWorkerCommand(configFor(opts));
+  });
+
+program
+  .command('publish-snapshot')
+  .description('publish the current snapshot to the replicas: its Arrow files and sha256 manifest into AVM_SNAPSHOT_DIR, then the pointer in PostgreSQL (AVM_DATABASE_URL)')
+  .option(...DATA_DIR_OPTION)
+  .action(async (opts: { dataDir?: string }) => {
+    const { runPublishSnapshot } = await import('./store/shared/command.js');
+    const m = await runPublishSnapshot(configFor(opts));
+    process.stdout.write(`${JSON.stringify({ published: m.snapshot.id, sales_sha256: m.snapshot.sales_sha256, parcels_sha256: m.snapshot.parcels_sha256 })}\n`);
   });
 
 program

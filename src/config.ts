@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   AVM_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   AVM_BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
   AVM_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string').optional(),
+  /** Folder all replicas read published snapshots from (a shared volume); an object-store URL is an extension point. */
+  AVM_SNAPSHOT_DIR: z.string().min(1).refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v), 'object-store URLs are a documented extension point, not implemented yet: give a folder path (README, Snapshots for replicas)').optional(),
 });
 
 export type Config = {
@@ -61,6 +63,8 @@ export type Config = {
   allowedOrigins: string[];
   /** AVM_DATABASE_URL: PostgreSQL as the shared backend of several replicas (src/store/pg); null: the embedded LMDB store. */
   databaseUrl: string | null;
+  /** AVM_SNAPSHOT_DIR (absolute): the shared snapshot folder replicas follow (src/store/shared); null: not shared. */
+  snapshotDir?: string | null;
   /** AVM_CIMD_PRIVATE_HOSTS: client-id document hosts exempt from the public-address guard (see README Sign-in (OAuth)). */
   cimdPrivateHosts?: string[];
   /** The PEM text of AVM_CIMD_CA_FILE (read at start, so a bad path stops the service); null: the system CAs. */
@@ -110,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: list(e.AVM_ALLOWED_HOSTS),
     allowedOrigins: list(e.AVM_ALLOWED_ORIGINS),
     databaseUrl: e.AVM_DATABASE_URL ?? null,
+    snapshotDir: e.AVM_SNAPSHOT_DIR ? resolve(e.AVM_SNAPSHOT_DIR) : null,
     cimdPrivateHosts: list(e.AVM_CIMD_PRIVATE_HOSTS).map((h) => h.toLowerCase()),
     cimdCa: e.AVM_CIMD_CA_FILE ? readPem('AVM_CIMD_CA_FILE', e.AVM_CIMD_CA_FILE) : null,
     publicUrl: e.AVM_PUBLIC_URL ? e.AVM_PUBLIC_URL.replace(/\/+$/, '') : null,

@@ -20,6 +20,7 @@ import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
+import { startReplicaSnapshots } from './store/shared/replica.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
@@ -73,10 +74,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const integrity = store.verifySnapshot();
   if (integrity && !integrity.ok) log.error(`${integrity.detail}: health fails and valuations are refused until a new ingest replaces it`);
   const shutdown = new AbortController();
+  // A replica of a shared snapshot folder switches to the pointer's snapshot before it serves, then follows it.
+  const replica = await startReplicaSnapshots(config, store, (e) => log.error('snapshot follower', e));
   const engine = createEngine(config, store);
   const svc: ServiceContext = {
     config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [],
-    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal,
+    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal, snapshotFollower: replica?.follower,
   };
   const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
@@ -109,6 +112,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await allClosed;
       await jobs?.stop();
       await engine.close();
+      await replica?.close();
       await store.close();
       log.info('stopped');
     })();

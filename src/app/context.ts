@@ -4,6 +4,7 @@ import type { Limiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
+import type { SnapshotFollower } from '../store/shared/follower.js';
 import type { Engine } from './engine.js';
 import type { ServiceMetrics } from './metrics.js';
 
@@ -25,4 +26,6 @@ export type ServiceContext = {
   shutdown?: AbortSignal;
   /** Run by the server's close() after the listener stops and before the store closes (e.g. the audit's last batch). */
   closeHooks?: Array<() => Promise<void>>;
+  /** A replica's follower of the shared snapshot pointer (AVM_DATABASE_URL + AVM_SNAPSHOT_DIR); health reports it. */
+  snapshotFollower?: Pick<SnapshotFollower, 'status'>;
 };

@@ -34,6 +34,7 @@ export function readHealth(svc: ServiceContext): Health {
     stale_model_rows: listings.staleModelRows,
     model_version: MODEL_VERSION,
     corpus_vintage: svc.store.corpusVintage(),
+    ...(svc.snapshotFollower ? { shared_snapshot: svc.snapshotFollower.status() } : {}),
   };
 }
 

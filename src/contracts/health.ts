@@ -12,6 +12,18 @@ export const LastRunSchema = z.object({
 });
 export type LastRun = z.infer<typeof LastRunSchema>;
 
+/** A replica of a shared snapshot folder: the snapshot it serves and the one the shared pointer names. */
+export const SharedSnapshotSchema = z.object({
+  replica_id: z.string(),
+  serving: z.string().nullable(),
+  pointer: z.string().nullable(),
+  listening: z.boolean(),
+  last_check: z.string().nullable(),
+  last_error: z.string().nullable(),
+  /** Every replica's last report (as of this one's last check): the snapshot each serves. */
+  replicas: z.array(z.object({ replica_id: z.string(), snapshot_id: z.string().nullable(), detail: z.string(), seen_at: z.string() })),
+});
+
 export const HealthSchema = z.object({
   ok: z.boolean(),
   bindings: z.object({ lmdb: BindingCheckSchema, sales_snapshot: BindingCheckSchema }),
@@ -20,5 +32,7 @@ export const HealthSchema = z.object({
   stale_model_rows: z.number().int().nonnegative(),
   model_version: z.string(),
   corpus_vintage: z.string().nullable(),
+  /** Present on a replica following a shared snapshot pointer (AVM_DATABASE_URL + AVM_SNAPSHOT_DIR). */
+  shared_snapshot: SharedSnapshotSchema.optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;

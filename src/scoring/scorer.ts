@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js';
 import { chainOfConfig, type ServeFallbackConfig } from '../valuation/fallback/serve.js';
 import { buildValuationContext, type ValuationContext } from '../valuation/value-context.js';
 import { createValuationPool } from '../workers/index.js';
-import { readStamp } from '../workers/stamp.js';
+import { readStamp, type Stamp } from '../workers/stamp.js';
 import type { StampedPayload } from '../workers/tasks/valuation.task.js';
 import type { ScoreColumns } from './bulk/columns.js';
 import { scoreParcelColumns } from './bulk/score-columns.js';
@@ -49,8 +49,9 @@ export function scoreTaskModulePath(): string {
  * A pool whose workers each open the store under dataDir and build their valuation context, under the stamp read now
  * (one job, one set of versions), before this resolves; then score batches. `warmLookups` (default true: the
  * listings run) also builds the PIN/address/point lookups at start-up; bulk scoring by parcel row does not read them.
+ * `stamp` pins other versions than the store's current ones (a distributed score-all run scores under its coordinator's).
  */
-export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs' | 'opendataBaseUrl' | 'forceOpendata'>, o: { warmLookups?: boolean } = {}): Promise<BatchScorer> {
+export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 'workers' | 'poolMaxQueue' | 'taskTimeoutMs' | 'opendataBaseUrl' | 'forceOpendata'>, o: { warmLookups?: boolean; stamp?: Stamp } = {}): Promise<BatchScorer> {
   const pool = await createValuationPool({
     workers: config.workers,
     maxQueue: config.poolMaxQueue,
@@ -58,7 +59,7 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
     taskTimeoutMs: config.taskTimeoutMs * 4,
     taskModules: [scoreTaskModulePath()],
   });
-  const stamped: StampedPayload = { dataDir: config.dataDir, stamp: readStamp(store), chain: chainOfConfig(config) };
+  const stamped: StampedPayload = { dataDir: config.dataDir, stamp: o.stamp ?? readStamp(store), chain: chainOfConfig(config) };
   // Warm-up tasks until every thread has built its context (a thread already warm answers at once, so a round
   // normally lands one task per thread; a few rounds cover an unlucky distribution).
   const warmed = new Set<number>();

@@ -31,6 +31,8 @@ export type Store = {
   /** Raw Arrow IPC bytes of a sales snapshot (for handing to workers without re-encoding). */
   readSalesSnapshotBytes(id?: string): { id: string; bytes: Uint8Array };
   readParcels(id?: string): SnapshotRead;
+  /** Raw Arrow IPC bytes of a parcel table (publishing a snapshot to replicas, src/store/shared). */
+  readParcelBytes(id?: string): { id: string; bytes: Uint8Array };
   getTracts(): TractRecord[];
   getTract(geoid: string): TractRecord | undefined;
   getListings(): ListingRecord[];
@@ -105,6 +107,7 @@ export function openStore(dataDir: string): Store {
     readSalesSnapshot: (id) => read(sales, 'sales snapshot', id),
     readSalesSnapshotBytes: (id) => bytesOf(sales, 'sales snapshot', id),
     readParcels: (id) => read(parcels, 'parcel table', id),
+    readParcelBytes: (id) => bytesOf(parcels, 'parcel table', id),
     getTracts: () => Array.from(tracts.getRange()).map((e) => e.value),
     getTract: (geoid) => tracts.get(geoid),
     getListings: () => Array.from(listings.getRange()).map((e) => e.value),

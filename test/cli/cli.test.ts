@@ -26,7 +26,7 @@ describe('avm --version', () => {
 describe('avm <command> --data-dir DIR', () => {
   const leafCommands = [
     ['generate'], ['ingest'], ['run-listings'], ['score-all'], ['calibrate'], ['fit-hedonic'], ['serve'], ['verify'],
-    ['alerts', 'dead-letters'], ['alerts', 'replay'], ['keys', 'create'], ['keys', 'rotate'], ['keys', 'revoke'], ['keys', 'list'], ['backtest'],
+    ['alerts', 'dead-letters'], ['alerts', 'replay'], ['keys', 'create'], ['keys', 'rotate'], ['keys', 'revoke'], ['keys', 'list'], ['backtest'], ['worker'], ['publish-snapshot'],
   ];
 
   it('every command lists the option in its help', async () => {

@@ -91,7 +91,12 @@ export type PinColumn = readonly string[] | Vector<Utf8>;
  * plain Utf8 column (all distinct: a dictionary would only add a hash per row).
  */
 export function encodeColumns(pins: PinColumn, c: ScoreColumns): Uint8Array {
-  const { pct, deal } = percentilesOf(c);
+  return encodeRanked(pins, c, percentilesOf(c));
+}
+
+/** The same table with percentiles ranked elsewhere (a distributed run ranks the whole corpus, then writes each partition). */
+export function encodeRanked(pins: PinColumn, c: ScoreColumns, ranked: { pct: Float64Array[]; deal: Float64Array }): Uint8Array {
+  const { pct, deal } = ranked;
   const pin = Array.isArray(pins) ? vectorFromArray(pins as string[], new Utf8()) : (pins as Vector<Utf8>);
   const cols: Record<string, Vector> = {
     pin, outcome: makeVector(c.outcome), point_actionable: makeVector(c.point), arv_usd: makeVector(c.arv), arv_low_usd: makeVector(c.arvLow),
@@ -121,7 +126,7 @@ export function parcelRows(store: Store, limit?: number): { snapshotId: string; 
 export const parcelRowSubject = (row: number): ScoreSubject => ({ id: String(row), input: { parcelRow: row }, priceBasis: 'as_is' });
 
 /** Scores parcel rows through the scorer's bulk entry (or its per-subject batches when it has none), in order. */
-async function scoreRows(scorer: BatchScorer, rows: Int32Array, batchSize: number, onProgress?: (done: number, total: number) => void): Promise<ScoreColumns> {
+export async function scoreRows(scorer: BatchScorer, rows: Int32Array, batchSize: number, onProgress?: (done: number, total: number) => void): Promise<ScoreColumns> {
   const parts: ScoreColumns[] = [];
   let next = 0, done = 0;
   const one = (chunk: Int32Array) => (scorer.scoreParcels ? scorer.scoreParcels(chunk) : scorer.scoreBatch(Array.from(chunk, parcelRowSubject)).then(toColumns));
