@@ -104,6 +104,7 @@ async function benchLoaded(label: string, corpus: BenchCorpusData, o: Required<O
   const packed = cases.map((c) => encodeSubjects([c.subject], c.opts));
   let j = 0;
   const call = await latency('wasm_kernel_call', packed, () => wasm.batchPacked(packed[j++ % packed.length]));
+  const callFastest = fastestOf(5, packed, (x) => wasm.batchPacked(x));
   const t = await latency('ts_reference', cases, (c) => ref.queryComps(c.subject, c.opts));
   const batchMs = batchPerSubject(wasm, cases);
   const cpu = { wasm: cpuPerSubject(cases, (c) => wasm.queryComps(c.subject, c.opts)), ts_reference: cpuPerSubject(cases, (c) => ref.queryComps(c.subject, c.opts)) };
@@ -115,12 +116,31 @@ async function benchLoaded(label: string, corpus: BenchCorpusData, o: Required<O
     mean_selected_comps: mean((s) => s.stats.n),
     mean_qualified_comps: mean((s) => s.nQualified),
     index_build_ms: { wasm: Math.round(wasmBuildMs), ts_reference: Math.round(refBuildMs) },
-    per_subject_us: { wasm: w, wasm_kernel_call: call, ts_reference: t, wasm_batch_mean_us: us(batchMs) },
+    per_subject_us: { wasm: w, wasm_kernel_call: call, wasm_kernel_call_fastest_of_5: callFastest, ts_reference: t, wasm_batch_mean_us: us(batchMs) },
     cpu_us_per_subject: { ...cpu, ts_over_wasm: +(cpu.ts_reference / cpu.wasm).toFixed(2) },
     ts_over_wasm: { median: +(t.median_us / w.median_us).toFixed(2), p99: +(t.p99_us / w.p99_us).toFixed(2), mean: +(t.mean_us / w.mean_us).toFixed(2) },
     wasm_memory_mib: +(wasm.memoryBytes() / 2 ** 20).toFixed(1),
     pool: await poolThroughput(corpus, cases, o.poolSubjects, o.poolBatch),
   };
+}
+
+/**
+ * Per subject the fastest of `passes` timed calls, then the median / p99 / mean over subjects: on a shared machine a
+ * call's wall time includes waits for a core (load above the core count), which the fastest pass mostly excludes.
+ */
+function fastestOf<T>(passes: number, cases: readonly T[], call: (c: T) => unknown) {
+  const best = new Float64Array(cases.length).fill(Infinity);
+  for (let p = 0; p < passes; p++) {
+    for (let i = 0; i < cases.length; i++) {
+      const t0 = performance.now();
+      call(cases[i]);
+      const dt = performance.now() - t0;
+      if (dt < best[i]) best[i] = dt;
+    }
+  }
+  best.sort();
+  const at = (q: number): number => us(best[Math.min(best.length - 1, Math.floor(q * best.length))]);
+  return { median_us: at(0.5), p99_us: at(0.99), mean_us: us(best.reduce((a, b) => a + b, 0) / Math.max(1, best.length)), passes };
 }
 
 function batchPerSubject(k: Kernel, cases: Case[]): number {
