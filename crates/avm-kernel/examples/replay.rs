@@ -1,5 +1,6 @@
 //! Native replay of a dumped corpus (for profiling the kernel with perf and checking that a change keeps every output
-//! bit-identical): `cargo run --release -p avm-kernel --example replay -- DIR [OUT]`. DIR holds col<id>.bin (raw
+//! bit-identical): `cargo run --release -p avm-kernel --example replay -- DIR [OUT]`, DIR written by
+//! `npx tsx bench/kernel-dump.ts DATA_DIR DIR`. DIR holds col<id>.bin (raw
 //! columns in avm_column_ptr order), params.bin, deed.bin, groups.bin, ti.bin (county, n, months…, levels… as f64)
 //! and subjects.bin (SUBJECT_LEN f64 per subject). Prints per-subject latency; OUT gets the outputs with rejections
 //! then without, as the ABI writes them.
