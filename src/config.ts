@@ -1,6 +1,7 @@
 // Every environment setting the service reads, parsed once and validated here.
 // Nothing else in src/ reads process.env.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,7 +15,8 @@ const EnvSchema = z.object({
   AVM_DATA_DIR: z.string().min(1).optional(),
   AVM_SEED: z.coerce.number().int().min(0).default(20261121),
   AVM_SCALE: z.enum(['default', 'county']).default('default'),
-  AVM_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Default: the cores this process may use (os.availableParallelism), at most 64. */
+  AVM_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   AVM_POOL_MAX_QUEUE: z.coerce.number().int().min(1).default(512),
   AVM_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   WRITE_SECRET: z.string().min(16).optional(),
@@ -100,7 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(ROOT_DIR, e.AVM_DATA_DIR ?? 'data/local'),
     seed: e.AVM_SEED,
     scale: e.AVM_SCALE,
-    workers: e.AVM_WORKERS,
+    workers: e.AVM_WORKERS ?? Math.min(64, availableParallelism()),
     poolMaxQueue: e.AVM_POOL_MAX_QUEUE,
     taskTimeoutMs: e.AVM_TASK_TIMEOUT_MS,
     writeSecret: e.WRITE_SECRET ?? null,

@@ -16,7 +16,11 @@ import { scoreServedSubject, type ScoreSubject, type SubjectScore } from './scor
 
 export type BatchScorer = {
   scoreBatch(subjects: ScoreSubject[]): Promise<SubjectScore[]>;
-  /** Bulk entry (score-all): parcel rows in, score columns out (see score-all.ts); absent → scoreBatch per subject. */
+  /**
+   * Bulk entry (score-all): parcel rows in, score columns out (see score-all.ts); absent → scoreBatch per subject.
+   * The pool's entry moves `rows` to the worker when the array owns its whole buffer (the buffer is detached
+   * afterwards), and copies just its rows otherwise.
+   */
   scoreParcels?(rows: Int32Array): Promise<ScoreColumns>;
   /** Batches worth keeping in flight (2 per worker thread keeps every worker fed while results cross back). */
   readonly parallelism: number;
@@ -69,7 +73,11 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
   }
   return {
     scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { ...stamped, subjects } satisfies ScoreBatchPayload),
-    scoreParcels: (rows) => pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { ...stamped, rows } satisfies ScoreParcelsPayload),
+    scoreParcels: (rows) => {
+      const owned = rows.buffer instanceof ArrayBuffer && rows.byteOffset === 0 && rows.byteLength === rows.buffer.byteLength;
+      const own = owned ? (rows as Int32Array<ArrayBuffer>) : rows.slice();
+      return pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { ...stamped, rows: own } satisfies ScoreParcelsPayload, { transfer: [own.buffer] });
+    },
     parallelism: Math.max(1, pool.threads) * 2,
     close: () => pool.close(),
   };

@@ -1,3 +1,3 @@
 // Public surface of the worker pool.
-export { createValuationPool, shareColumns, workerEntryPath, type PoolOptions, type SnapshotData, type ValuationPool } from './pool.js';
+export { createValuationPool, shareColumns, workerEntryPath, type PoolOptions, type RunOptions, type SnapshotData, type ValuationPool } from './pool.js';
 export { BUILTIN_TASKS, type TaskContext, type TaskHandler } from './tasks.js';

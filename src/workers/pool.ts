@@ -26,8 +26,11 @@ export type PoolOptions = {
   taskModules?: string[];
 };
 
+/** `transfer`: buffers of the payload moved to the worker instead of copied (detached in this thread afterwards). */
+export type RunOptions = { transfer?: ArrayBuffer[] };
+
 export type ValuationPool = {
-  run<T = unknown>(task: string, payload?: unknown): Promise<T>;
+  run<T = unknown>(task: string, payload?: unknown, opts?: RunOptions): Promise<T>;
   comps(subject: Subject, opts?: QueryOptions): Promise<CompsResult>;
   compsBatch(subjects: readonly Subject[] | Float64Array, opts?: QueryOptions): Promise<Array<CompsResult | AppError>>;
   readonly threads: number;
@@ -78,12 +81,12 @@ export async function createValuationPool(o: PoolOptions): Promise<ValuationPool
   // Piscina parks tasks that carry an abort signal outside its bounded queue, so the bound is kept here:
   // at most one running task per worker plus maxQueue waiting.
   let inFlight = 0;
-  const run = async <T>(task: string, payload?: unknown): Promise<T> => {
+  const run = async <T>(task: string, payload?: unknown, ro: RunOptions = {}): Promise<T> => {
     if (inFlight >= o.workers + o.maxQueue) throw poolError(new Error('Task queue is at limit'), o.taskTimeoutMs);
     let reply: TaskReply;
     inFlight++;
     try {
-      reply = (await piscina.run({ task, payload }, { signal: AbortSignal.timeout(o.taskTimeoutMs) })) as TaskReply;
+      reply = (await piscina.run({ task, payload }, { signal: AbortSignal.timeout(o.taskTimeoutMs), transferList: ro.transfer })) as TaskReply;
     } catch (e) {
       throw poolError(e, o.taskTimeoutMs);
     } finally {

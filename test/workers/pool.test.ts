@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, subjectAt } from '../../bench/kernel-corpus.js';
-import { createKernel } from '../../src/kernel/index.js';
+import { createKernel, encodeSubjects } from '../../src/kernel/index.js';
 import { createValuationPool, type ValuationPool } from '../../src/workers/index.js';
 
 const END_DAY = 20_000;
@@ -47,6 +47,16 @@ describe('valuation pool', () => {
     expect(await pool.comps(subject, opts)).toEqual(local.queryComps(subject, opts));
     const subjects = cases.map((c) => c.subject);
     expect(await pool.compsBatch(subjects, { maxStep: 3 })).toEqual(local.batch(subjects, { maxStep: 3 }));
+  });
+
+  it('moves a payload buffer given in the transfer list instead of copying it', async () => {
+    const local = createKernel(corpus.columns, corpus.timeIndex);
+    const packed = encodeSubjects(cases.map((c) => c.subject), { maxStep: 3 });
+    const expected = local.batchPacked(packed);
+    const moved = packed.slice();
+    const out = await pool.run<Float64Array>('compsBatch', { subjects: moved }, { transfer: [moved.buffer] });
+    expect(moved.buffer.byteLength).toBe(0); // detached here: the worker got the bytes, not a copy
+    expect(Array.from(out)).toEqual(Array.from(expected));
   });
 
   it('runs tasks from a plug-in module with the worker kernel', async () => {

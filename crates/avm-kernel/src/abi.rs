@@ -6,8 +6,8 @@
 use crate::errors;
 use crate::index::{Index, RawColumns};
 use crate::params::{Params, PARAM_LEN};
-use crate::query::{query, Scratch};
-use crate::slots::{subject_from_slots, write_outcome, SUBJECT_LEN};
+use crate::query::{query_into, Scratch};
+use crate::slots::{subject_from_slots, write_error, SUBJECT_LEN};
 use crate::stats;
 use crate::timeindex::{Series, TimeIndex};
 use std::cell::RefCell;
@@ -271,8 +271,10 @@ pub extern "C" fn avm_batch(n: u32, with_rejected: u32) -> i32 {
         output.clear();
         for k in 0..n as usize {
             let slots = &input[k * SUBJECT_LEN..(k + 1) * SUBJECT_LEN];
-            let r = subject_from_slots(slots).and_then(|subj| query(ix, time_index, p, &subj, scratch, with_rejected != 0));
-            write_outcome(output, r);
+            let r = subject_from_slots(slots).and_then(|subj| query_into(ix, time_index, p, &subj, scratch, with_rejected != 0, output));
+            if let Err(e) = r {
+                write_error(output, e);
+            }
         }
         errors::OK
     })

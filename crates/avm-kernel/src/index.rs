@@ -5,19 +5,27 @@
 //!   does not wrap at ±180° longitude (the service covers Cook and Lake counties), so no comp is found across it.
 //! - Grid: cells of `grid_cell_mi` of latitude by the longitude width a `grid_cell_mi` circle can span at the
 //!   corpus' highest |lat|, so a query of radius <= grid_cell_mi touches at most 3 x 3 cells.
-//! - Rows are stored permuted, ordered by (cell, ptype, condition group, sale_day, original row). Each cell lists its
-//!   buckets (one per ptype and condition group present, with the set of conditions inside) in a small directory;
-//!   a query reads only the buckets of its ptype that hold a condition of its stratum, each with one binary search
-//!   on sale_day, and checks the condition per row. Condition groups are the strata the host uses (set by
-//!   avm_set_condition_group; default one group per code), so a stratum is usually one bucket per cell. This refines "(cell, sale_day)": on the 1M-sale
-//!   corpus most rows of a cell are other types or conditions, and the per-query cost was cache misses of binary
-//!   searches over whole cells (perf), not arithmetic.
-//! - The fields a scan reads per row sit together in one `HotRow` record (one or two cache lines per row run).
-//! - Per row the build also stores the unit vector (cos φ cos λ, cos φ sin λ, sin φ) of its position, so the radius test is a chord length
-//!   with no trigonometry (hav θ = |p − q|² / 4 exactly), and the time-index level of its sale month and its log.
+//! - Rows are stored permuted, ordered by (cell, county, ptype, condition group, sale_day, original row). Each cell
+//!   lists its buckets (one per county, ptype and condition group present, with the set of conditions inside) in a
+//!   small directory; a query reads only the buckets of its county and ptype that hold a condition of its stratum,
+//!   binary searches on sale_day bounding the window, and checks the condition per candidate only when the bucket
+//!   also holds conditions outside the stratum. Condition groups are the strata the host uses (set by
+//!   avm_set_condition_group; default one group per code), so a stratum is usually one bucket per cell. This refines
+//!   "(cell, sale_day)": on the 1M-sale corpus most rows of a cell are other types or conditions, and the per-query
+//!   cost was cache misses of binary searches over whole cells (perf), not arithmetic. (Cells finer than
+//!   grid_cell_mi were measured on the county corpus: fewer rows scanned, more buckets, no faster.)
+//! - Structure of arrays by who reads what: the scan reads only `unit` (24 bytes per row, contiguous along a bucket's
+//!   day range); a row inside the radius then reads its 24-byte `HotRow` (screen, sqft, beds, condition bit,
+//!   parcel, day, original row: one access); a qualified row its 24-byte `PriceRow` (price, time-index level of its
+//!   sale month and its log).
+//! - Precomputed per row at build, so no query recomputes them: the unit vector (cos φ cos λ, cos φ sin λ, sin φ) of
+//!   its position, so the radius test is a chord length with no trigonometry (hav θ = |p − q|² / 4 exactly); the
+//!   arms-length screen; the stratum bit of its condition; sqft as NaN when unusable; the time-index level of its
+//!   sale month (the month index is computed once per row here) and ln of that level.
 #![forbid(unsafe_code)]
 
 use crate::errors;
+use std::sync::atomic::{AtomicU64, Ordering};
 use crate::geo::{lon_half_width, DEG_TO_RAD, EARTH_RADIUS_MI};
 use crate::params::{Params, DEED_NON_ARMS, DEED_QUITCLAIM};
 use crate::timeindex::TimeIndex;
@@ -80,13 +88,9 @@ impl RawColumns {
     }
 }
 
-/// What the scan loop reads for each row, together.
+/// What the tests of a row inside the radius read, together.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HotRow {
-    /// Unit vector of the position.
-    pub ux: f64,
-    pub uy: f64,
-    pub uz: f64,
     /// NaN when unknown or not positive.
     pub sqft: f64,
     pub sale_day: i32,
@@ -97,23 +101,34 @@ pub struct HotRow {
     pub beds: i8,
     /// Stratum bit of the row's condition (query::condition_bit).
     pub cond_bit: u8,
+    /// Original snapshot row.
+    pub row: u32,
+}
+
+/// What pricing a qualified candidate reads, together (same order as `hot`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PriceRow {
+    pub price_usd: f64,
+    /// Time-index level of the sale month and its log (NaN without a series for the row's county).
+    pub level: f64,
+    pub ln_level: f64,
 }
 
 /// Indexed rows (permuted) plus the grid.
 #[derive(Clone, Debug, Default)]
 pub struct Index {
-    /// Time-index level of the sale month and its log (NaN without a series for the row's county).
-    pub level: Vec<f64>,
-    pub ln_level: Vec<f64>,
+    /// Sale day per row: the compact column a bucket's binary search reads.
     pub sale_day: Vec<i32>,
-    pub price_usd: Vec<f64>,
-    /// Original snapshot row of each indexed row.
-    pub row: Vec<u32>,
-    /// Scan record per row (same order).
+    /// Unit vector (x, y, z) of each row's position: all the scan reads per row.
+    pub unit: Vec<[f64; 3]>,
+    /// Test record per row (same order).
     pub hot: Vec<HotRow>,
+    /// Pricing record per row (same order).
+    pub price: Vec<PriceRow>,
     /// Buckets of cell c are cell_bucket[c]..cell_bucket[c + 1]; bucket b holds rows bucket_start[b]..bucket_start[b + 1],
     /// all of ptype bucket_ptype[b], with conditions whose stratum bits are bucket_cond_bits[b], by sale_day ascending.
     pub cell_bucket: Vec<u32>,
+    pub bucket_county: Vec<u8>,
     pub bucket_ptype: Vec<u8>,
     pub bucket_cond_bits: Vec<u8>,
     pub bucket_start: Vec<u32>,
@@ -125,7 +140,11 @@ pub struct Index {
     pub ny: usize,
     /// cell_start[c]..cell_start[c + 1] are the rows of cell c = cy * nx + cx.
     pub cell_start: Vec<u32>,
+    /// Distinct per build in this process (0 for an index not built by Index::build): keys per-index memos.
+    pub build_id: u64,
 }
+
+static BUILDS: AtomicU64 = AtomicU64::new(1);
 
 /// Arms-length screen of each row, one reason per row, in this precedence (first that applies):
 /// price_under_10k (price < floor or not finite), multi_parcel_sale (num_parcels > 1), quitclaim_deed,
@@ -180,6 +199,12 @@ pub fn sort_key(ptype: u8, group: u8, sale_day: i64) -> u64 {
     ((ptype as u64) << 40) | ((group as u64) << 32) | (sale_day.saturating_add(1i64 << 31).max(0).min(u32::MAX as i64) as u64)
 }
 
+/// Within-cell sort key with the county first: county << 48 | sort_key.
+#[inline]
+pub fn bucket_key(county: u8, ptype: u8, group: u8, sale_day: i64) -> u64 {
+    ((county as u64) << 48) | sort_key(ptype, group, sale_day)
+}
+
 /// Stratum mask bit of a condition code: codes 0..6 use their own bit, anything else (unknown = 255) bit 7.
 #[inline]
 pub fn condition_bit(code: u8) -> u8 {
@@ -201,7 +226,7 @@ impl Index {
     pub fn build(c: &RawColumns, p: &Params, deed_class: &[u8; 256], cond_group: &[u8; 256], ti: &TimeIndex) -> Result<Index, i32> {
         let screen = screen_rows(c, p, deed_class);
         let rows: Vec<u32> = (0..c.len() as u32).filter(|&r| indexable(c.lat[r as usize], c.lon[r as usize])).collect();
-        let mut ix = Index::default();
+        let mut ix = Index { build_id: BUILDS.fetch_add(1, Ordering::Relaxed), ..Index::default() };
         if rows.is_empty() {
             ix.cell_start = vec![0];
             return Ok(ix);
@@ -212,7 +237,7 @@ impl Index {
             .map(|&r| {
                 let r_ = r as usize;
                 let cell = ix.cell_index(c.lat[r_] * DEG_TO_RAD, c.lon[r_] * DEG_TO_RAD);
-                (cell, sort_key(c.ptype[r_], cond_group[c.condition[r_] as usize], c.sale_day[r_] as i64), r)
+                (cell, bucket_key(c.county[r_], c.ptype[r_], cond_group[c.condition[r_] as usize], c.sale_day[r_] as i64), r)
             })
             .collect();
         keyed.sort_unstable();
@@ -238,10 +263,10 @@ impl Index {
             lon_hi = lon_hi.max(lo);
         }
         let max_abs_lat = lat_lo.abs().max(lat_hi.abs());
-        self.cell_lat_rad = p.grid_cell_mi / EARTH_RADIUS_MI;
-        self.cell_lon_rad = lon_half_width(p.grid_cell_mi, max_abs_lat);
         self.lat0_rad = lat_lo;
         self.lon0_rad = lon_lo;
+        self.cell_lat_rad = p.grid_cell_mi / EARTH_RADIUS_MI;
+        self.cell_lon_rad = lon_half_width(p.grid_cell_mi, max_abs_lat);
         self.ny = (Self::cell_of(lat_hi, lat_lo, self.cell_lat_rad) + 1) as usize;
         self.nx = (Self::cell_of(lon_hi, lon_lo, self.cell_lon_rad) + 1) as usize;
         if self.nx.saturating_mul(self.ny) > MAX_CELLS {
@@ -256,7 +281,7 @@ impl Index {
         (cy * self.nx + cx) as u32
     }
 
-    /// Bucket directory: a new bucket starts where the cell or the (ptype, condition group) changes.
+    /// Bucket directory: a new bucket starts where the cell or the (county, ptype, condition group) changes.
     fn fill_buckets(&mut self, keyed: &[(u32, u64, u32)]) {
         let ncell = self.nx * self.ny;
         self.cell_bucket = vec![0; ncell + 1];
@@ -264,6 +289,7 @@ impl Index {
         for (i, &(cell, key, _)) in keyed.iter().enumerate() {
             let group = key >> 32;
             if prev != Some((cell, group)) {
+                self.bucket_county.push((group >> 16) as u8);
                 self.bucket_ptype.push((group >> 8) as u8);
                 self.bucket_cond_bits.push(0);
                 self.bucket_start.push(i as u32);
@@ -283,12 +309,10 @@ impl Index {
     fn fill_rows(&mut self, c: &RawColumns, keyed: &[(u32, u64, u32)], screen: &[u8], ti: &TimeIndex) {
         // Exact capacities: wasm linear memory never shrinks, so doubling growth would stay as dead weight.
         let n = keyed.len();
+        self.unit.reserve_exact(n);
         self.hot.reserve_exact(n);
-        self.level.reserve_exact(n);
-        self.ln_level.reserve_exact(n);
+        self.price.reserve_exact(n);
         self.sale_day.reserve_exact(n);
-        self.price_usd.reserve_exact(n);
-        self.row.reserve_exact(n);
         for &(_, _, r) in keyed {
             let r = r as usize;
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
@@ -296,20 +320,18 @@ impl Index {
             let sqft = if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN };
             let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
             let cond_bit = condition_bit(c.condition[r]);
-            self.hot.push(HotRow { ux, uy, uz, sqft, sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit });
+            self.unit.push([ux, uy, uz]);
+            self.hot.push(HotRow { sqft, sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
-            self.level.push(level);
-            self.ln_level.push(level.ln());
+            self.price.push(PriceRow { price_usd: c.price_usd[r], level, ln_level: level.ln() });
             self.sale_day.push(c.sale_day[r]);
-            self.price_usd.push(c.price_usd[r]);
-            self.row.push(r as u32);
         }
     }
 
     pub fn len(&self) -> usize {
-        self.row.len()
+        self.hot.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.row.is_empty()
+        self.hot.is_empty()
     }
 }

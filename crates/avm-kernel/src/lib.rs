@@ -3,7 +3,7 @@
 //! (its `#[no_mangle]` exports are what the unsafe_code lint flags there; it holds no `unsafe` block).
 //!
 //! Where each definition is written: candidates, rejection precedence and the ladder in `query`; arms-length screens,
-//! grid and row layout in `index`; time-index factor (cap, clamp) in `timeindex`; GLA adjustment, MAD trim (scale
+//! grid and row layout in `index`; time-index factor (cap, clamp) in `timeindex`, its per-query memo by sale day in `factors`; GLA adjustment, MAD trim (scale
 //! 1.4826, k = 3), similarity and ranking in `select`; median, Hyndman–Fan type 7 quantiles, MAD and the
 //! split-conformal ranks ⌊(n+1)α/2⌋, ⌈(n+1)(1−α/2)⌉, ⌈(n+1)(1−α)⌉ in `stats`; ABI slot layouts in `slots`.
 //! The policy numbers come from TypeScript (src/registry/groups/comp-policy.ts) through `params`.
@@ -11,6 +11,7 @@
 pub mod abi;
 pub mod dates;
 pub mod errors;
+pub mod factors;
 pub mod geo;
 pub mod index;
 pub mod params;

@@ -18,7 +18,8 @@ use crate::errors;
 use crate::geo::{hav_chord, hav_of_mi, lon_half_width, BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI};
 use crate::index::{Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
 use crate::params::{Params, LADDER_STEPS};
-use crate::select::{finish_step, Comp, StepBuf};
+use crate::factors::{AsOf, FactorMemo};
+use crate::select::{price_step, Comp, StepBuf};
 use crate::stats::{self, Summary};
 use crate::timeindex::TimeIndex;
 
@@ -78,20 +79,43 @@ pub struct Scratch {
     f1: Vec<f64>,
     f2: Vec<f64>,
     f3: Vec<f64>,
+    factors: FactorMemo,
+    inside: Vec<u32>,
 }
 
 /// Runs the ladder for one subject.
 pub fn query(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, with_rejected: bool) -> Result<Outcome, i32> {
+    let (keep, summary) = run(ix, ti, p, s, sc, with_rejected)?;
+    let b = &sc.best;
+    Ok(Outcome { step: b.step, n_qualified: b.qualified.len(), selected: b.qualified[..keep].to_vec(), rejected: b.rejected.clone(), summary })
+}
+
+/// `query` written straight into `out` in the ABI's record layout (slots::write_outcome), without building an
+/// Outcome (no allocation per query once warm). On an invalid subject nothing is written and the error returned.
+pub fn query_into(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, with_rejected: bool, out: &mut Vec<f64>) -> Result<(), i32> {
+    let (keep, summary) = run(ix, ti, p, s, sc, with_rejected)?;
+    let b = &sc.best;
+    crate::slots::write_record(out, b.step, b.qualified.len(), &b.qualified[..keep], &b.rejected, &summary);
+    Ok(())
+}
+
+/// The ladder; leaves the chosen step in sc.best with its best `keep` comps first, best first, and its rejections
+/// sorted by row. Returns `keep` and the summary of those comps.
+fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, with_rejected: bool) -> Result<(usize, Summary), i32> {
     s.validate()?;
-    let steps: Vec<(usize, f64, f64)> = match s.override_step {
-        Some((r, w)) => vec![(0, r, w)],
-        None => (0..s.max_step).map(|k| (k + 1, p.ladder_radius_mi[k], p.ladder_window_days[k])).collect(),
-    };
+    let n_steps = if s.override_step.is_some() { 1 } else { s.max_step };
     let mut have_best = false;
-    for (step, r, w) in steps {
+    // Every candidate is in the subject's county: one as-of level per query, factors memoized by sale day.
+    let at = AsOf::new(p, ti.level_of(s.county, s.as_of_day), s.as_of_day);
+    sc.factors.prepare(ix, p, s.county, s.as_of_day);
+    for k in 0..n_steps {
+        let (step, r, w) = match s.override_step {
+            Some((r, w)) => (0, r, w),
+            None => (k + 1, p.ladder_radius_mi[k], p.ladder_window_days[k]),
+        };
         sc.cur.clear(step, r, w);
-        gather(ix, p, s, &mut sc.cur, with_rejected);
-        finish_step(ix, ti, p, s, &mut sc.cur, &mut sc.f1, &mut sc.f2, with_rejected);
+        gather(ix, p, s, &mut sc.cur, &mut sc.inside, with_rejected);
+        price_step(ix, p, s, &mut sc.cur, &at, &mut sc.factors, &mut sc.f1, &mut sc.f2, with_rejected);
         let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
         if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
             std::mem::swap(&mut sc.cur, &mut sc.best);
@@ -101,23 +125,17 @@ pub fn query(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scrat
             break;
         }
     }
-    Ok(outcome(&mut sc.best, p, &mut sc.f1, &mut sc.f2, &mut sc.f3))
-}
-
-fn outcome(b: &mut StepBuf, p: &Params, f1: &mut Vec<f64>, f2: &mut Vec<f64>, f3: &mut Vec<f64>) -> Outcome {
-    crate::select::rank(&mut b.qualified);
+    // Distances and similarities only for the chosen step (the ladder counts qualified comps, nothing more).
+    crate::select::score_step(ix, p, s, &mut sc.best);
+    let b = &mut sc.best;
     let keep = b.qualified.len().min(p.max_comps as usize);
-    f1.clear();
-    f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
-    let summary = stats::summarize(f1, p.mad_scale, f2, f3);
+    // Only the best `keep` are reported: select them, then sort those alone.
+    crate::select::rank_top(&mut b.qualified, keep);
+    sc.f1.clear();
+    sc.f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
+    let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2, &mut sc.f3);
     b.rejected.sort_unstable();
-    Outcome {
-        step: b.step,
-        n_qualified: b.qualified.len(),
-        selected: b.qualified[..keep].to_vec(),
-        rejected: b.rejected.clone(),
-        summary,
-    }
+    Ok((keep, summary))
 }
 
 /// Inclusive cell range [lo, hi] along one axis covering [v - half, v + half], or None when off the grid.
@@ -128,7 +146,8 @@ fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(us
 }
 
 /// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
-fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, with_rejected: bool) {
+fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, inside: &mut Vec<u32>, with_rejected: bool) {
+    inside.resize(CHUNK, 0);
     let (slat, slon) = (s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD);
     let scos = slat.cos();
     let (sx, sy, sz) = (scos * slon.cos(), scos * slon.sin(), slat.sin());
@@ -148,35 +167,55 @@ fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, with_rejected: b
         for cx in x0..=x1 {
             let cell = cy * ix.nx + cx;
             for bk in ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize {
-                if ix.bucket_ptype[bk] == s.ptype && ix.bucket_cond_bits[bk] & s.stratum_mask != 0 {
-                    scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, with_rejected);
+                let bits = ix.bucket_cond_bits[bk];
+                if ix.bucket_county[bk] == s.county && ix.bucket_ptype[bk] == s.ptype && bits & s.stratum_mask != 0 {
+                    let mixed = bits & !s.stratum_mask != 0;
+                    scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, mixed, inside, with_rejected);
                 }
             }
         }
     }
 }
 
+/// Rows per branch-free radius pass.
+const CHUNK: usize = 64;
+
 /// Per-step constants of the subject.
 struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
 
-/// Scans one bucket (rows r0..r1 of the subject's ptype and one condition group, by sale_day): one binary search
-/// to the window start, then forward until the as-of day, keeping rows whose condition is in the stratum.
+/// Scans one bucket (rows r0..r1 of the subject's county and ptype and one condition group, by sale_day): binary
+/// searches of the compact day column bound the window [day_lo, as_of), then the radius test reads only the unit
+/// vectors; a row inside it is checked for its condition (only when the bucket mixes in conditions outside the
+/// stratum, `mixed`) and the excluded parcel, then classified. The test order does not matter: all must pass.
 #[allow(clippy::too_many_arguments)]
-fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, with_rejected: bool) {
-    // Search the compact i32 day column (a bucket's days span one or two cache lines), then read the hot records.
-    let start = ix.sale_day[r0..r1].partition_point(|&d| (d as i64) < q.day_lo);
-    for (k, h) in ix.hot[r0 + start..r1].iter().enumerate() {
-        if h.sale_day >= s.as_of_day {
-            break;
+fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32], with_rejected: bool) {
+    let days = &ix.sale_day[r0..r1];
+    let lo = r0 + days.partition_point(|&d| (d as i64) < q.day_lo);
+    // Serving and bulk as-of days follow every sale: check the last day before searching for the end.
+    let hi = if days.last().map_or(true, |&d| d < s.as_of_day) { r1 } else { r0 + days.partition_point(|&d| d < s.as_of_day) };
+    if lo >= hi {
+        return;
+    }
+    // Rows inside the radius are collected branch-free per chunk (about one row in four passes, unpredictably),
+    // then tested and classified.
+    let mut at = lo;
+    for chunk in ix.unit[lo..hi].chunks(CHUNK) {
+        let mut n = 0usize;
+        for (k, u) in chunk.iter().enumerate() {
+            // The chord gives the haversine term exactly (no trigonometry per row).
+            inside[n] = k as u32;
+            n += (hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2]) <= q.h_max) as usize;
         }
-        if h.cond_bit & s.stratum_mask == 0 || h.county != s.county || s.exclude_parcel == Some(h.parcel_idx) {
-            continue;
+        for &k in &inside[..n] {
+            let i = at + k as usize;
+            let h = &ix.hot[i];
+            if (mixed && h.cond_bit & s.stratum_mask == 0) || h.county != s.county || s.exclude_parcel == Some(h.parcel_idx) {
+                continue;
+            }
+            let u = &chunk[k as usize];
+            classify(ix, p, s, b, i, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2]), with_rejected);
         }
-        // The chord gives the haversine term exactly (no trigonometry per row).
-        let hv = hav_chord(q.sx, q.sy, q.sz, h.ux, h.uy, h.uz);
-        if hv <= q.h_max {
-            classify(ix, p, s, b, r0 + start + k, hv, with_rejected);
-        }
+        at += chunk.len();
     }
 }
 
@@ -194,8 +233,8 @@ fn classify(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, i: usize, h: f
         reason = R_BEDS_BAND;
     }
     if reason == R_NONE {
-        b.qualified.push(Comp::candidate(i as u32, ix.row[i], h));
+        b.qualified.push(Comp::candidate(i as u32, row.row, h));
     } else if with_rejected {
-        b.rejected.push((ix.row[i], reason));
+        b.rejected.push((row.row, reason));
     }
 }

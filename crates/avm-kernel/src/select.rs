@@ -1,7 +1,8 @@
 //! Per-comp arithmetic of one ladder step: time index, GLA adjustment, MAD trim, similarity, ranking.
 //!
-//! - index_factor: timeindex (levels of the as-of month and of the row's sale month, capped and clamped);
-//!   indexed_price = price × index_factor.
+//! - index_factor: timeindex (levels of the as-of month and of the row's sale month, capped and clamped), looked up
+//!   by sale day in the query's memo (factors.rs: the same value, computed once per day); indexed_price = price ×
+//!   index_factor.
 //! - marginal $/sf = gla_marginal_frac × median(indexed_price / comp sqft) over the step's passing comps (pre-trim)
 //!   with known sqft; gla_adj = marginal × (subject sqft − comp sqft), capped at ±gla_adj_cap_frac × indexed_price;
 //!   NaN (not applied) when either sqft is unknown. adjusted_price = indexed_price + gla_adj (or indexed_price).
@@ -11,7 +12,9 @@
 //!   s_dist = 1 − dist/radius, s_recency = 1 − age_days/window_days (both clamped to [0, 1]),
 //!   s_gla = 1 − min(1, |Δsqft| / (gla_band_frac × subject sqft)), s_beds = 1 − min(1, |Δbeds| / (beds_band + 1));
 //!   a GLA or beds term with an unknown side scores 0.5 (neither evidence for nor against).
-//! - rank: similarity descending, then distance ascending, then more recent, then lower original row.
+//! - rank: similarity descending, then distance ascending, then more recent, then lower original row (a strict
+//!   total order: rows are unique within a step, so the best k by selection are exactly a full sort's first k).
+//! - Medians here are taken by selection (stats::median_select), the same values a sort would give.
 #![forbid(unsafe_code)]
 
 use crate::geo::hav_to_mi;
@@ -19,7 +22,8 @@ use crate::index::{Index, R_PPSF_OUTLIER_MAD};
 use crate::params::Params;
 use crate::query::Subject;
 use crate::stats;
-use crate::timeindex::{factor_from_levels, TimeIndex};
+use crate::factors::{AsOf, FactorMemo};
+use crate::timeindex::TimeIndex;
 use std::cmp::Ordering;
 
 /// Score of a similarity term with an unknown side.
@@ -68,24 +72,31 @@ impl StepBuf {
     }
 }
 
-/// Prices the passing candidates, trims outliers and scores the survivors.
+/// Prices the passing candidates and trims outliers: what the ladder needs to count a step's qualified comps.
+/// Distances and similarities are left to score_step, run on the chosen step only.
 #[allow(clippy::too_many_arguments)]
 pub fn finish_step(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
+    let mut memo = FactorMemo::default();
+    memo.prepare(ix, p, s.county, s.as_of_day);
+    let at = AsOf::new(p, ti.level_of(s.county, s.as_of_day), s.as_of_day);
+    price_step(ix, p, s, b, &at, &mut memo, f1, f2, with_rejected);
+}
+
+/// finish_step with the query's as-of levels and factor memo (prepared for this subject) supplied.
+#[allow(clippy::too_many_arguments)]
+pub fn price_step(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, at: &AsOf, memo: &mut FactorMemo, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
     f1.clear();
-    // Every candidate is in the subject's county, so the as-of level is one lookup per step.
-    let now = ti.level_of(s.county, s.as_of_day);
-    let ln_now = now.ln();
     for c in b.qualified.iter_mut() {
         let i = c.ix as usize;
-        c.dist_mi = hav_to_mi(c.hav);
-        c.sale_day = ix.sale_day[i];
-        c.index_factor = factor_from_levels(p, now, ln_now, ix.level[i], ix.ln_level[i], c.sale_day, s.as_of_day);
-        c.indexed_price = ix.price_usd[i] * c.index_factor;
-        if !ix.hot[i].sqft.is_nan() {
-            f1.push(c.indexed_price / ix.hot[i].sqft);
+        let (h, pr) = (&ix.hot[i], &ix.price[i]);
+        c.sale_day = h.sale_day;
+        c.index_factor = memo.factor(ix, p, at, i);
+        c.indexed_price = pr.price_usd * c.index_factor;
+        if !h.sqft.is_nan() {
+            f1.push(c.indexed_price / h.sqft);
         }
     }
-    let marginal = if s.sqft_known() && !f1.is_empty() { p.gla_marginal_frac * stats::median_mut(f1) } else { f64::NAN };
+    let marginal = if s.sqft_known() && !f1.is_empty() { p.gla_marginal_frac * stats::median_select(f1) } else { f64::NAN };
     for c in b.qualified.iter_mut() {
         let sq = ix.hot[c.ix as usize].sqft;
         if marginal.is_nan() || sq.is_nan() {
@@ -99,27 +110,40 @@ pub fn finish_step(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, b: &mut 
     if s.sqft_known() {
         trim(ix, p, b, f1, f2, with_rejected);
     }
+}
+
+/// Distance in miles (from the haversine term) and similarity of each qualified comp of a finished step.
+pub fn score_step(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf) {
+    let (radius_mi, window_days) = (b.radius_mi, b.window_days);
     for c in b.qualified.iter_mut() {
-        c.similarity = similarity(ix, p, s, b.radius_mi, b.window_days, c);
+        c.dist_mi = hav_to_mi(c.hav);
+        c.similarity = similarity(ix, p, s, radius_mi, window_days, c);
     }
 }
 
-/// MAD trim of ln(adjusted $/sf); see the module doc.
+/// MAD trim of ln(adjusted $/sf); see the module doc. x is computed once per comp (f1, in comp order); its median
+/// and MAD are selected in f2.
 fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
     if b.qualified.is_empty() {
         return;
     }
-    let x = |c: &Comp| (c.adjusted_price / ix.hot[c.ix as usize].sqft).ln();
     f1.clear();
-    f1.extend(b.qualified.iter().map(x));
-    let (med, mad) = stats::median_mad(f1, f2);
+    f1.extend(b.qualified.iter().map(|c| (c.adjusted_price / ix.hot[c.ix as usize].sqft).ln()));
+    f2.clear();
+    f2.extend_from_slice(f1);
+    let med = stats::median_select(f2);
+    f2.clear();
+    f2.extend(f1.iter().map(|v| (v - med).abs()));
+    let mad = stats::median_select(f2);
     if mad == 0.0 {
         return;
     }
     let limit = p.mad_trim_k * p.mad_scale * mad;
     let rejected = &mut b.rejected;
+    let mut k = 0;
     b.qualified.retain(|c| {
-        let keep = (x(c) - med).abs() <= limit;
+        let keep = (f1[k] - med).abs() <= limit;
+        k += 1;
         if !keep && with_rejected {
             rejected.push((c.row, R_PPSF_OUTLIER_MAD));
         }
@@ -160,4 +184,16 @@ fn rank_cmp(a: &Comp, b: &Comp) -> Ordering {
 /// Sorts comps best first (see module doc).
 pub fn rank(v: &mut [Comp]) {
     v.sort_unstable_by(rank_cmp);
+}
+
+/// Puts the best `k` comps first, best first (the rest after them in no order): selection, then a sort of those k.
+pub fn rank_top(v: &mut [Comp], k: usize) {
+    let k = k.min(v.len());
+    if k == 0 {
+        return;
+    }
+    if k < v.len() {
+        v.select_nth_unstable_by(k - 1, rank_cmp);
+    }
+    v[..k].sort_unstable_by(rank_cmp);
 }

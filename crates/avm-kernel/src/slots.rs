@@ -4,6 +4,8 @@
 
 use crate::errors;
 use crate::query::{Outcome, Subject};
+use crate::select::Comp;
+use crate::stats::Summary;
 
 /// f64 slots per subject: lat, lon, sqft, beds, ptype, county, as_of_day, stratum_mask, exclude_parcel (-1 none),
 /// max_step, override_radius_mi (NaN none), override_window_days (NaN none).
@@ -46,20 +48,26 @@ pub fn subject_from_slots(x: &[f64]) -> Result<Subject, i32> {
 }
 
 pub fn write_outcome(out: &mut Vec<f64>, r: Result<Outcome, i32>) {
-    let o = match r {
-        Ok(o) => o,
-        Err(e) => {
-            out.extend_from_slice(&[e as f64, 0.0, 0.0, 0.0, 0.0, 0.0, f64::NAN, f64::NAN, f64::NAN, f64::NAN]);
-            return;
-        }
-    };
-    let m = &o.summary;
-    out.extend_from_slice(&[0.0, o.step as f64, o.n_qualified as f64, o.selected.len() as f64, o.rejected.len() as f64]);
+    match r {
+        Ok(o) => write_record(out, o.step, o.n_qualified, &o.selected, &o.rejected, &o.summary),
+        Err(e) => write_error(out, e),
+    }
+}
+
+/// The header-only record of a refused subject.
+pub fn write_error(out: &mut Vec<f64>, e: i32) {
+    out.extend_from_slice(&[e as f64, 0.0, 0.0, 0.0, 0.0, 0.0, f64::NAN, f64::NAN, f64::NAN, f64::NAN]);
+}
+
+/// One query's record from its parts (header, selected comps, rejections).
+pub fn write_record(out: &mut Vec<f64>, step: usize, n_qualified: usize, selected: &[Comp], rejected: &[(u32, u8)], m: &Summary) {
+    out.reserve(HEADER_LEN + selected.len() * COMP_LEN + rejected.len() * REJECT_LEN);
+    out.extend_from_slice(&[0.0, step as f64, n_qualified as f64, selected.len() as f64, rejected.len() as f64]);
     out.extend_from_slice(&[m.n as f64, m.median, m.q25, m.q75, m.fsd]);
-    for c in &o.selected {
+    for c in selected {
         out.extend_from_slice(&[c.row as f64, c.dist_mi, c.index_factor, c.indexed_price, c.gla_adj, c.adjusted_price, c.similarity]);
     }
-    for &(row, reason) in &o.rejected {
+    for &(row, reason) in rejected {
         out.extend_from_slice(&[row as f64, reason as f64]);
     }
 }

@@ -42,12 +42,34 @@ pub fn median_mut(x: &mut [f64]) -> f64 {
     median_sorted(x)
 }
 
-/// Median and unscaled MAD of `x`; `scratch` is overwritten. Sorts `x` in place.
+/// Median by selection: the value median_mut gives (the middle element of the total_cmp order, or the mean of the two
+/// middle ones, added in the same order), without sorting. Reorders `x`.
+pub fn median_select(x: &mut [f64]) -> f64 {
+    let n = x.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    let (below, mid, _) = x.select_nth_unstable_by(n / 2, |a, b| a.total_cmp(b));
+    let mid = *mid;
+    if n % 2 == 1 {
+        return mid;
+    }
+    // The lower middle is the largest element below the upper one.
+    let mut lo = below[0];
+    for &v in below.iter() {
+        if v.total_cmp(&lo) == std::cmp::Ordering::Greater {
+            lo = v;
+        }
+    }
+    (lo + mid) * 0.5
+}
+
+/// Median and unscaled MAD of `x`; `scratch` is overwritten. Reorders `x` (selection, no sort).
 pub fn median_mad(x: &mut [f64], scratch: &mut Vec<f64>) -> (f64, f64) {
-    let med = median_mut(x);
+    let med = median_select(x);
     scratch.clear();
     scratch.extend(x.iter().map(|v| (v - med).abs()));
-    (med, median_mut(scratch))
+    (med, median_select(scratch))
 }
 
 /// Summary of the selected comps' adjusted prices.
@@ -122,6 +144,17 @@ mod tests {
         assert_eq!(median_sorted(&x), 2.5);
         assert_eq!(quantile7_sorted(&[7.0], 0.25), 7.0);
         assert!(median_sorted(&[]).is_nan());
+    }
+
+    #[test]
+    fn selection_median_equals_sorted_median() {
+        // Odd, even, ties, signed zeros: selection must return the sorted median bit for bit.
+        let samples: [&[f64]; 6] = [&[3.0], &[2.0, 1.0], &[5.0, 1.0, 4.0, 1.0], &[0.0, -0.0, 1.0, -1.0], &[7.0, 7.0, 7.0, 1.0, 9.0, 9.0], &[1e300, -1e300, 2.5, 0.1, 0.2]];
+        for s in samples {
+            let (mut a, mut b) = (s.to_vec(), s.to_vec());
+            assert_eq!(median_select(&mut a).to_bits(), median_mut(&mut b).to_bits(), "{:?}", s);
+        }
+        assert!(median_select(&mut []).is_nan());
     }
 
     #[test]

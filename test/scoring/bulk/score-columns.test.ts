@@ -93,6 +93,16 @@ describe('score-all results', () => {
     single.forEach((s, i) => expect(Number.isNaN(deal[i])).toBe(!s.point_actionable || Object.values(s.raw).every((r) => r === null)));
   });
 
+  it('scoreAll hands each batch only its own rows, not a view of the whole run', async () => {
+    const local = localScorer(ctx, TEST_CHAIN);
+    const sent: Array<{ length: number; bufferBytes: number; offset: number }> = [];
+    const spy = { ...local, scoreParcels: (rows: Int32Array) => (sent.push({ length: rows.length, bufferBytes: rows.buffer.byteLength, offset: rows.byteOffset }), local.scoreParcels!(rows)) };
+    await scoreAll(store, spy, { limit: 120, batchSize: 50 });
+    expect(sent.map((s) => s.length)).toEqual([50, 50, 20]);
+    // A batch that crosses to a worker is copied (or moved) with its buffer: it must hold exactly its rows.
+    for (const s of sent) expect({ bufferBytes: s.bufferBytes, offset: s.offset }).toEqual({ bufferBytes: s.length * 4, offset: 0 });
+  });
+
   it('scoreAll stores one row per sampled parcel through the bulk entry', async () => {
     const summary = await scoreAll(store, localScorer(ctx, TEST_CHAIN), { limit: 120, batchSize: 50 });
     expect(summary.parcels).toBe(120);
