@@ -3,6 +3,7 @@
 import type { Limiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import type { StateBackend } from '../store/backend.js';
 import type { Store } from '../store/store.js';
 import type { Engine } from './engine.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -25,4 +26,6 @@ export type ServiceContext = {
   shutdown?: AbortSignal;
   /** Run by the server's close() after the listener stops and before the store closes (e.g. the audit's last batch). */
   closeHooks?: Array<() => Promise<void>>;
+  /** Where keys, audit, user state and the event stream live (LMDB or PostgreSQL); opened from store.env when absent. */
+  backend?: StateBackend;
 };
