@@ -85,7 +85,7 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('three replicas on one P
     const mcp = new Client({ name: 'replicas', version: '0' });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${set.url(0)}/mcp`), { requestInit: { headers: auth(key) } }));
     const t0 = performance.now();
-    const saved = (await mcp.callTool({ name: 'save_favorite_property', arguments: { property_id: 'LST-REPLICA-1' } })) as { structuredContent: { record: { id: string } } };
+    const saved = (await mcp.callTool({ name: 'save_favorite_property', arguments: { property_id: 'LST-REPLICA-1' } })) as unknown as { structuredContent: { record: { id: string } } };
     await mcp.close();
     const streamed = await until('the favorite on B\'s stream', () => onB.records.find((r) => r.kind === 'favorite_saved'));
     const crossMs = performance.now() - t0;
