@@ -2,6 +2,7 @@
 // PostgreSQL (one pool per process, migrations applied at start), else in the embedded LMDB environment, as it always
 // has. Everything that holds state replicas must share is a field of StateBackend; a new piece (the alert outbox, the
 // rate limiter, the snapshot pointer…) adds its field here with its LMDB and PostgreSQL openers, nothing else changes.
+import { randomBytes } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { openAlertStore, type AlertStore } from '../alerts/store.js';
 import { openAudit, type Audit } from '../auth/audit.js';
@@ -27,6 +28,8 @@ export type StateBackend = {
   events: EventLog;
   /** The alerts' store: profiles from `owned`, the outbox (LMDB until it moves). */
   alerts: AlertStore;
+  /** The keys page's form-token key shared by every replica (null: each process makes its own, as on one machine). */
+  formKey: Buffer | null;
   /** Flushes the audit and releases the pool and the LISTEN connection (the LMDB environment is the Store's). */
   close(): Promise<void>;
 };
@@ -41,7 +44,7 @@ export function lmdbStateBackend(env: RootDatabase, opts: BackendOptions = {}): 
   const events = getEventLog(env, { now: opts.now }); // first: the log takes its clock on first open
   const owned = lmdbOwnedState(env);
   const audit = openAudit(env, opts);
-  return { kind: 'lmdb', pool: null, keys: openKeyStore(env, opts), audit, owned, events, alerts: openAlertStore(env, owned), close: () => audit.close() };
+  return { kind: 'lmdb', pool: null, keys: openKeyStore(env, opts), audit, owned, events, alerts: openAlertStore(env, owned), formKey: null, close: () => audit.close() };
 }
 
 /** PostgreSQL at `url`: opens the pool, applies pending migrations, then opens every store over it. */
@@ -49,11 +52,12 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
   const pool = openPgPool(url);
   try {
     await migrate(pool);
+    const formKey = await sharedSecret(pool, 'keys_page_form_key');
     const events = await openPgEventLog(pool, url, opts);
     const owned = openPgOwnedState(pool, events);
     const audit = openPgAudit(pool, opts);
     return {
-      kind: 'postgres', pool, keys: openPgKeyStore(pool, opts), audit, owned, events, alerts: openAlertStore(env, owned),
+      kind: 'postgres', pool, keys: openPgKeyStore(pool, opts), audit, owned, events, alerts: openAlertStore(env, owned), formKey,
       async close() {
         await audit.close();
         await events.close();
@@ -64,6 +68,13 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
     await pool.end().catch(() => undefined);
     throw e;
   }
+}
+
+/** A random 32-byte secret under `name` in backend_meta, made by the first replica that asks; every replica reads the same. */
+async function sharedSecret(pool: PgPool, name: string): Promise<Buffer> {
+  await pool.query('INSERT INTO backend_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [name, JSON.stringify(randomBytes(32).toString('base64url'))]);
+  const value = (await pool.query<{ value: string }>('SELECT value FROM backend_meta WHERE key = $1', [name])).rows[0].value;
+  return Buffer.from(value, 'base64url');
 }
 
 /** The backend `config` asks for: PostgreSQL when AVM_DATABASE_URL is set, else the LMDB environment's. */

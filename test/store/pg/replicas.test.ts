@@ -108,6 +108,17 @@ describe.skipIf(pgBinDir() === null && !process.env.CI)('three replicas on one P
     console.log(`favorite written on A reached B's SSE client ${crossMs.toFixed(0)} ms after the call began`);
   }, 60_000);
 
+  it('a keys page served by replica A is accepted when its form is posted to replica B (a shared form-token key)', async () => {
+    const key = await ownerKeyOn(0, 'page owner');
+    const page = await fetch(`${set.url(0)}/keys`);
+    const nonce = /^avm_keys_csrf=([A-Za-z0-9_-]{22});/.exec(page.headers.get('set-cookie') ?? '')![1];
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1];
+    const form = new URLSearchParams({ csrf, action: 'create', owner_key: key, scopes: 'read', label: 'made on B' });
+    const res = await fetch(`${set.url(1)}/keys/actions`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `avm_keys_csrf=${nonce}` }, body: form.toString() });
+    expect(res.status).toBe(201);
+    expect(await res.text()).toMatch(/<code>avm_[0-9a-f]{12}_[A-Za-z0-9_-]{43}<\/code>/);
+  }, 30_000);
+
   it('kill -9 of a replica during a burst of writes loses none it acknowledged', async () => {
     const key = await ownerKeyOn(2, 'burst owner');
     const acked: Array<{ id: string; replica: number }> = [];
