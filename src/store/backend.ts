@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { openAlertStore, type AlertStore } from '../alerts/store.js';
 import { openAudit, type Audit } from '../auth/audit.js';
+import { lmdbOAuthStore, type OAuthStore } from '../auth/oauth/store.js';
 import { openKeyStore, type KeyStore } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import { getEventLog, type EventLog } from '../events/log.js';
@@ -13,6 +14,7 @@ import { lmdbOwnedState, type OwnedState } from '../events/owned-state.js';
 import { openPgAudit } from './pg/audit.js';
 import { openPgEventLog } from './pg/events.js';
 import { openPgKeyStore } from './pg/keys.js';
+import { openPgOAuthStore } from './pg/oauth.js';
 import { migrate } from './pg/migrate.js';
 import { openPgOwnedState } from './pg/owned-state.js';
 import { openPgPool, type PgPool } from './pg/pool.js';
@@ -28,6 +30,8 @@ export type StateBackend = {
   events: EventLog;
   /** The alerts' store: profiles from `owned`, the outbox (LMDB until it moves). */
   alerts: AlertStore;
+  /** The authorization server's records, secrets and grant-to-key bindings (sign-in with OAuth). */
+  oauth: OAuthStore;
   /** The keys page's form-token key shared by every replica (null: each process makes its own, as on one machine). */
   formKey: Buffer | null;
   /** Flushes the audit and releases the pool and the LISTEN connection (the LMDB environment is the Store's). */
@@ -44,7 +48,7 @@ export function lmdbStateBackend(env: RootDatabase, opts: BackendOptions = {}): 
   const events = getEventLog(env, { now: opts.now }); // first: the log takes its clock on first open
   const owned = lmdbOwnedState(env);
   const audit = openAudit(env, opts);
-  return { kind: 'lmdb', pool: null, keys: openKeyStore(env, opts), audit, owned, events, alerts: openAlertStore(env, owned), formKey: null, close: () => audit.close() };
+  return { kind: 'lmdb', pool: null, keys: openKeyStore(env, opts), audit, owned, events, alerts: openAlertStore(env, owned), oauth: lmdbOAuthStore(env), formKey: null, close: () => audit.close() };
 }
 
 /** PostgreSQL at `url`: opens the pool, applies pending migrations, then opens every store over it. */
@@ -57,7 +61,7 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
     const owned = openPgOwnedState(pool, events);
     const audit = openPgAudit(pool, opts);
     return {
-      kind: 'postgres', pool, keys: openPgKeyStore(pool, opts), audit, owned, events, alerts: openAlertStore(env, owned), formKey,
+      kind: 'postgres', pool, keys: openPgKeyStore(pool, opts), audit, owned, events, alerts: openAlertStore(env, owned), oauth: openPgOAuthStore(pool), formKey,
       async close() {
         await audit.close();
         await events.close();
