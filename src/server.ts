@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { openAudit, scheduleAuditSweep } from './auth/audit.js';
+import { scheduleAuditSweep } from './auth/audit.js';
 import { openAppEvents, scheduleAppEventSweep } from './analytics/app-events.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
@@ -21,6 +21,8 @@ import { hasCorpus, openStore, type Store } from './store/store.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
 import { startReplicaSnapshots } from './store/shared/replica.js';
+import { backendOf } from './app/door-services.js';
+import { openStateBackend } from './store/backend.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
@@ -29,7 +31,7 @@ import { startReplicaSnapshots } from './store/shared/replica.js';
  */
 async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => Promise<void> }> {
   const { config, store, log } = svc;
-  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }] = await Promise.all([
+  const [{ deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }] = await Promise.all([
     import('./alerts/index.js'),
     import('./listings/index.js'),
   ]);
@@ -37,11 +39,12 @@ async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => P
   const track = (p: Promise<unknown>, what: string | null): void => {
     pending.push(p.catch((e) => (what ? log.error(`${what} failed`, e) : undefined)));
   };
-  track(resumeDelivery({ ...deliveryContextFromConfig(openAlertStore(store.env), config), ...alertObserversOf(svc) }), 'alert delivery resume');
+  const backend = backendOf(svc);
+  track(resumeDelivery({ ...deliveryContextFromConfig(backend.alerts, config), ...alertObserversOf(svc) }), 'alert delivery resume');
   // runObservedListings logs its own failure (once); the schedule goes on.
   const scheduler = startListingsScheduler({ run: () => runObservedListings(svc, 'daily'), onError: () => undefined });
   if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
-  const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
+  const sweeper = scheduleAuditSweep(backend.audit, (e) => log.error('audit retention sweep failed', e));
   const appEventSweeper = scheduleAppEventSweep(openAppEvents(store.env), (e) => log.error('app analytics retention sweep failed', e));
   return {
     stop: async () => {
@@ -74,12 +77,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const integrity = store.verifySnapshot();
   if (integrity && !integrity.ok) log.error(`${integrity.detail}: health fails and valuations are refused until a new ingest replaces it`);
   const shutdown = new AbortController();
+  // Keys, audit, user state and the event stream: PostgreSQL (migrated now) when AVM_DATABASE_URL is set, else LMDB.
+  const backend = await openStateBackend(config, store.env, { onError: (e) => log.error('shared state write failed', e) });
   // A replica of a shared snapshot folder switches to the pointer's snapshot before it serves, then follows it.
   const replica = await startReplicaSnapshots(config, store, (e) => log.error('snapshot follower', e));
   const engine = createEngine(config, store);
   const svc: ServiceContext = {
     config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [],
-    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal, snapshotFollower: replica?.follower,
+    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal, backend, snapshotFollower: replica?.follower,
   };
   const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
@@ -113,6 +118,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await jobs?.stop();
       await engine.close();
       await replica?.close();
+      await backend.close();
       await store.close();
       log.info('stopped');
     })();

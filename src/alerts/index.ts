@@ -2,7 +2,7 @@
 import { deliverPending, type DeliveryContext, type DeliverySummary } from './delivery.js';
 import { runDigest, type DigestResult, type DigestRun } from './digest.js';
 
-export { guardProfileWebhook, createProfile, getProfile, profileByRef, writeProfileInTxn, listProfiles, listActiveProfiles, setProfileActive, publicProfile, parseProfileInput, requiredScopes, ProfileInputSchema } from './profile.js';
+export { guardProfileWebhook, createProfile, getProfile, profileByRef, writeProfile, listProfiles, listActiveProfiles, setProfileActive, publicProfile, parseProfileInput, requiredScopes, ProfileInputSchema } from './profile.js';
 export type { ProfileInput, StoredProfile, PublicProfile } from './profile.js';
 export { AlertPayloadSchema, buildAlertPayload, type AlertPayload, type ScoredRow, type ModelVersions } from './payload.js';
 export { openAlertStore, type AlertStore } from './store.js';

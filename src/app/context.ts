@@ -3,6 +3,7 @@
 import type { Limiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import type { StateBackend } from '../store/backend.js';
 import type { Store } from '../store/store.js';
 import type { SnapshotFollower } from '../store/shared/follower.js';
 import type { Engine } from './engine.js';
@@ -28,4 +29,6 @@ export type ServiceContext = {
   closeHooks?: Array<() => Promise<void>>;
   /** A replica's follower of the shared snapshot pointer (AVM_DATABASE_URL + AVM_SNAPSHOT_DIR); health reports it. */
   snapshotFollower?: Pick<SnapshotFollower, 'status'>;
+  /** Where keys, audit, user state and the event stream live (LMDB or PostgreSQL); opened from store.env when absent. */
+  backend?: StateBackend;
 };

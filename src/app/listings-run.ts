@@ -4,6 +4,7 @@
 import type { AlertOutcome } from '../alerts/index.js';
 import { runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
 import type { ServiceContext } from './context.js';
+import { backendOf } from './door-services.js';
 
 /** The alert-delivery observers of this service (structured log lines, outcome counters). */
 export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void } {
@@ -14,7 +15,7 @@ export function alertObserversOf(svc: ServiceContext): { log: (event: string, fi
 export async function runObservedListings(svc: ServiceContext, kind: RunKind): Promise<ListingsRunResult> {
   const t0 = performance.now();
   try {
-    const result = await runListings({ config: svc.config, store: svc.store, kind, alertObservers: alertObserversOf(svc) });
+    const result = await runListings({ config: svc.config, store: svc.store, kind, alertObservers: alertObserversOf(svc), alertStore: backendOf(svc).alerts });
     svc.metrics?.observeListingsRun({ ok: true, result, finishedAtSec: svc.now().getTime() / 1000 });
     svc.log.info('listings run finished', {
       run_id: result.run_id, kind, duration_ms: Math.round(result.wall_ms), feed_rows: result.feed_rows, duplicates: result.duplicates, overflow: result.overflow,
