@@ -1,6 +1,6 @@
 // What the application layer is handed at start-up (and the doors through it): configuration, storage, logger, clock,
 // the valuation engine (a worker pool), the shared rate limiter, the metrics and the shutdown signal.
-import type { Limiter } from '../auth/limiter.js';
+import type { RateLimiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
@@ -14,7 +14,7 @@ export type ServiceContext = {
   /** Injectable clock (tests fake it). */
   now: () => Date;
   /** The one rate limiter of both doors; created when absent (tests inject one with their own clock). */
-  limiter?: Limiter;
+  limiter?: RateLimiter;
   /** The port actually listened on (port 0 in tests), set after listen; the Host/Origin guard reads it. */
   listenPort?: number;
   /** The valuation engine; absent in tests that do not value (its operations then answer 501 not_implemented). */

@@ -5,13 +5,13 @@ import { openAudit, type Audit } from '../auth/audit.js';
 import { formTokens, type FormTokens } from '../auth/form-token.js';
 import { openAppEvents, type AppEvents } from '../analytics/app-events.js';
 import { openKeyStore, type KeyStore } from '../auth/keys.js';
-import { createLimiter, type Limiter } from '../auth/limiter.js';
+import { createLimiter, type RateLimiter } from '../auth/limiter.js';
 import { getEventLog, type EventLog } from '../events/log.js';
 import { openUserState, type UserState } from '../events/user-state.js';
 import type { ServiceContext } from './context.js';
 
 /** `keysPageTokens`: the form tokens of the owner's keys page (GET and POST /keys share them). */
-export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens; appEvents: AppEvents };
+export type DoorServices = { keys: KeyStore; limiter: RateLimiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens; appEvents: AppEvents };
 
 export function openDoorServices(svc: ServiceContext): DoorServices {
   const env = svc.store.env;
