@@ -3,15 +3,13 @@
 import { isAppError } from '../errors/app-error.js';
 import { postOnce, type AttemptOutcome } from './http-attempt.js';
 import type { OutboxRecord } from './outbox.js';
-import { profileByRef, type StoredProfile } from './profile.js';
+import { profileByRef } from './profile.js';
 import { signAlert } from './signature.js';
 import type { AlertStore } from './store.js';
 import { guardWebhookUrl, type HostResolver } from './url-guard.js';
 
 export type WebhookSendContext = {
   store: AlertStore;
-  /** The profile lookup of the backend in use; the LMDB profiles of `store` when absent. */
-  profileOf?: (ref: string) => Promise<StoredProfile | undefined>;
   allowPrivate: boolean;
   resolver?: HostResolver;
   timeoutMs: number;
@@ -21,8 +19,7 @@ export type WebhookSendContext = {
 export type SignedOutcome = AttemptOutcome & { signedAtSec: number | null };
 
 export async function sendWebhookAttempt(ctx: WebhookSendContext, rec: OutboxRecord): Promise<SignedOutcome> {
-  const profile = ctx.profileOf ? await ctx.profileOf(rec.profile_id) : profileByRef(ctx.store, rec.profile_id);
-  const hook = profile?.channels.webhook;
+  const hook = profileByRef(ctx.store, rec.profile_id)?.channels.webhook;
   if (!hook) return { ok: false, status: null, diagnostic: 'profile_or_webhook_removed', permanent: true, signedAtSec: null };
   let guarded;
   try {

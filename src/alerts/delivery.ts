@@ -18,7 +18,6 @@ import { sendWebhookAttempt } from './deliver-webhook.js';
 import type { AttemptOutcome } from './http-attempt.js';
 import type { AlertState, OutboxRecord } from './outbox.js';
 import { lmdbOutbox, type AlertOutbox, type Claim } from './outbox-store.js';
-import type { StoredProfile } from './profile.js';
 import type { AlertStore } from './store.js';
 import { sendTelegramAttempt, type TelegramSettings } from './telegram.js';
 import type { HostResolver } from './url-guard.js';
@@ -27,8 +26,6 @@ export type DeliveryContext = {
   store: AlertStore;
   /** Where the alerts live: the LMDB outbox of `store` unless given (replicas on PostgreSQL: openPgOutbox). */
   outbox?: AlertOutbox;
-  /** Looks up a webhook's profile by ref; defaults to the LMDB profiles of `store`. */
-  profileOf?: (ref: string) => Promise<StoredProfile | undefined>;
   /** This process's claim owner id (default: host, pid and a random suffix). */
   owner?: string;
   /** Lease of a claim; default ALERTS.v.claim_lease_ms. */
@@ -77,7 +74,7 @@ const claimOf = (ctx: DeliveryContext): Claim => ({ owner: ctx.owner ?? PROCESS_
 async function attemptOnce(ctx: DeliveryContext, rec: OutboxRecord, nowMs: () => number): Promise<AttemptOutcome & { signedAtSec: number | null }> {
   const timeoutMs = ctx.timeoutMs ?? ALERTS.v.webhook_timeout_ms;
   if (rec.channel === 'webhook') {
-    return sendWebhookAttempt({ store: ctx.store, profileOf: ctx.profileOf, allowPrivate: ctx.allowPrivate, resolver: ctx.resolver, timeoutMs, nowMs }, rec);
+    return sendWebhookAttempt({ store: ctx.store, allowPrivate: ctx.allowPrivate, resolver: ctx.resolver, timeoutMs, nowMs }, rec);
   }
   return { ...(await sendTelegramAttempt(ctx.telegram, rec, timeoutMs)), signedAtSec: null };
 }

@@ -6,13 +6,13 @@ import { deliverPending, type DeliveryContext } from '../../src/alerts/delivery.
 import { newOutboxRecord, type AttemptRecord } from '../../src/alerts/outbox.js';
 import { openPgOutbox } from '../../src/alerts/outbox-pg.js';
 import { lmdbOutbox, type AlertOutbox } from '../../src/alerts/outbox-store.js';
-import type { StoredProfile } from '../../src/alerts/profile.js';
+import { createProfile } from '../../src/alerts/profile.js';
 import { BACKENDS, extraPool, startPgHarness, type PgHarness } from '../support/pg-backends.js';
-import { startReceiver, tempStore, type TempStore } from './support.js';
+import { profileBody, startReceiver, tempStore, type TempStore } from './support.js';
 
 const T0 = new Date(Date.UTC(2026, 10, 20, 13, 0, 0));
-const rec = (key: string, minutes = 0) =>
-  newOutboxRecord({ idempotencyKey: key, profileId: 'k1/p1', channel: 'webhook', body: JSON.stringify({ key }), now: new Date(T0.getTime() + minutes * 60_000) });
+const rec = (key: string, minutes = 0, profileId = 'k1/p1') =>
+  newOutboxRecord({ idempotencyKey: key, profileId, channel: 'webhook', body: JSON.stringify({ key }), now: new Date(T0.getTime() + minutes * 60_000) });
 const attempt = (ok: boolean): AttemptRecord => ({ round: 1, started_at: T0.toISOString(), finished_at: T0.toISOString(), signed_at_sec: null, ok, status: ok ? 200 : 500, diagnostic: ok ? 'ok' : 'http_500' });
 const A = { owner: 'replica-a', leaseMs: 60_000 };
 const B = { owner: 'replica-b', leaseMs: 60_000 };
@@ -115,11 +115,12 @@ describe.each(BACKENDS)('alert outbox contract (%s)', (backend) => {
     const { a, b, store } = await openTwo(backend);
     const rx = await startReceiver(() => ({ kind: 'status', status: 200 }));
     try {
-      const profile = { ref: 'k1/p1', channels: { webhook: { url: rx.url, secret: 'receiver_secret_0123456789' } } } as unknown as StoredProfile;
+      // The profile (its webhook URL and secret) is read by whichever owner delivers.
+      const profile = await createProfile(store, profileBody(rx.url), { ownerId: 'k1', allowPrivate: true });
       const ctx = (outbox: AlertOutbox, owner: string): DeliveryContext => ({
-        store, outbox, owner, allowPrivate: true, telegram: { baseUrl: 'http://127.0.0.1:9', botToken: null }, profileOf: async () => profile,
+        store, outbox, owner, allowPrivate: true, telegram: { baseUrl: 'http://127.0.0.1:9', botToken: null },
       });
-      await a.enqueue(Array.from({ length: 8 }, (_, i) => rec(`race${i}`, i)));
+      await a.enqueue(Array.from({ length: 8 }, (_, i) => rec(`race${i}`, i, profile.ref)));
       const [ra, rb] = await Promise.all([deliverPending(ctx(a, 'replica-a')), deliverPending(ctx(b, 'replica-b'))]);
       expect(ra.delivered.length + rb.delivered.length).toBe(8);
       expect(rx.received).toHaveLength(8);
