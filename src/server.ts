@@ -12,12 +12,13 @@ import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
 import { createDrain, stopListening } from './http/drain.js';
 import type { ServiceContext } from './app/context.js';
-import { alertObserversOf, runObservedListings } from './app/listings-run.js';
+import { alertObserversOf, runDailyListings, runObservedListings } from './app/listings-run.js';
 import { createServiceMetrics } from './app/metrics.js';
 import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
+import { openOpsBackend } from './store/ops-backend.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
 
@@ -28,23 +29,30 @@ import { createToolDoor } from './mcp/door.js';
  */
 async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => Promise<void> }> {
   const { config, store, log } = svc;
-  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }] = await Promise.all([
+  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }, { startOutboxSweeper }, { lmdbOpsBackend }] = await Promise.all([
     import('./alerts/index.js'),
     import('./listings/index.js'),
+    import('./alerts/sweep.js'),
+    import('./store/ops-backend.js'),
   ]);
+  const ops = svc.ops ?? lmdbOpsBackend(store);
   const pending: Promise<unknown>[] = [];
   const track = (p: Promise<unknown>, what: string | null): void => {
     pending.push(p.catch((e) => (what ? log.error(`${what} failed`, e) : undefined)));
   };
-  track(resumeDelivery({ ...deliveryContextFromConfig(openAlertStore(store.env), config), ...alertObserversOf(svc) }), 'alert delivery resume');
-  // runObservedListings logs its own failure (once); the schedule goes on.
-  const scheduler = startListingsScheduler({ run: () => runObservedListings(svc, 'daily'), onError: () => undefined });
+  const delivery = { ...deliveryContextFromConfig(openAlertStore(store.env), config), ...alertObserversOf(svc) };
+  track(resumeDelivery(delivery), 'alert delivery resume');
+  // Replicas: take over the claims of a replica that died, and alerts another replica enqueued.
+  const outboxSweeper = ops.shared ? startOutboxSweeper(delivery, undefined, (e) => log.error('alert outbox sweep failed', e)) : null;
+  // runObservedListings logs its own failure (once); the schedule goes on. One replica runs each day (ops.dailyRun).
+  const scheduler = startListingsScheduler({ run: () => runDailyListings(svc, ops.dailyRun), onError: () => undefined });
   if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
   const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
   const appEventSweeper = scheduleAppEventSweep(openAppEvents(store.env), (e) => log.error('app analytics retention sweep failed', e));
   return {
     stop: async () => {
       scheduler.stop();
+      await outboxSweeper?.stop();
       await sweeper.stop();
       await appEventSweeper.stop();
       await Promise.all(pending);
@@ -74,8 +82,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   if (integrity && !integrity.ok) log.error(`${integrity.detail}: health fails and valuations are refused until a new ingest replaces it`);
   const shutdown = new AbortController();
   const engine = createEngine(config, store);
+  const ops = await openOpsBackend(config, store);
   const svc: ServiceContext = {
-    config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [],
+    config, store, log, now: () => new Date(), engine, limiter: opts.limiter ?? ops.limiter ?? undefined, ops, closeHooks: [],
     metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal,
   };
   const drain = createDrain();
@@ -108,6 +117,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       server.closeAllConnections(); // whatever stream is still open after its clean end was asked for
       await allClosed;
       await jobs?.stop();
+      await ops.close();
       await engine.close();
       await store.close();
       log.info('stopped');

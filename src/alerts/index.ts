@@ -1,6 +1,7 @@
 // Public surface of alerts for the doors, the listings run and the CLI. Domain code only: no HTTP framework here.
 import { deliverPending, type DeliveryContext, type DeliverySummary } from './delivery.js';
 import { runDigest, type DigestResult, type DigestRun } from './digest.js';
+import { getAlert } from './outbox.js';
 
 export { guardProfileWebhook, createProfile, getProfile, profileByRef, writeProfileInTxn, listProfiles, listActiveProfiles, setProfileActive, publicProfile, parseProfileInput, requiredScopes, ProfileInputSchema } from './profile.js';
 export type { ProfileInput, StoredProfile, PublicProfile } from './profile.js';
@@ -9,6 +10,7 @@ export { openAlertStore, type AlertStore } from './store.js';
 export { runDigest, type DigestRun, type DigestResult } from './digest.js';
 export { deliverAlert, deliverPending, resumeDelivery, deliveryContextFromConfig, type DeliveryContext, type AlertOutcome } from './delivery.js';
 export { listAlerts, getAlert, type OutboxRecord } from './outbox.js';
+export type { AlertOutbox } from './outbox-store.js';
 export { listDeadLetters, replayDeadLetter, formatDeadLetters } from './cli.js';
 export { verifyAlertSignature, signAlert } from './signature.js';
 export { guardWebhookUrl } from './url-guard.js';
@@ -16,6 +18,8 @@ export { guardWebhookUrl } from './url-guard.js';
 /** The listings run's hook: queue today's digests durably, then deliver the new alerts inline. */
 export async function afterListingsRun(ctx: DeliveryContext, run: DigestRun): Promise<{ digest: DigestResult; delivery: DeliverySummary }> {
   const digest = await runDigest(ctx.store, run);
+  // On replicas the digest's records go to the shared outbox too (idempotent by id), where any replica delivers them.
+  if (ctx.outbox) await ctx.outbox.enqueue(digest.alert_ids.flatMap((id) => getAlert(ctx.store, id) ?? []));
   const delivery = await deliverPending(ctx, digest.alert_ids);
   return { digest, delivery };
 }

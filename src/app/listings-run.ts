@@ -1,13 +1,23 @@
 // The listings run as the service makes it (first start, the daily schedule, POST /api/run-listings): the one job of
 // src/listings, with its outcome logged once (counts, duration, error) and counted in /metrics, and the alert
 // deliveries it makes logged and counted.
-import type { AlertOutcome } from '../alerts/index.js';
+import type { AlertOutcome, AlertOutbox } from '../alerts/index.js';
+import { utcDay } from '../alerts/digest.js';
+import type { DailyRunLock, DailyRunOutcome } from '../listings/daily-run.js';
 import { runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
 import type { ServiceContext } from './context.js';
 
-/** The alert-delivery observers of this service (structured log lines, outcome counters). */
-export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void } {
-  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o) };
+/** The alert-delivery observers of this service (structured log lines, outcome counters) and its outbox (LMDB when absent). */
+export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void; outbox?: AlertOutbox } {
+  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o), outbox: svc.ops?.outbox };
+}
+
+/** The scheduled daily run: only the process that gets the day's lock runs it (one replica of many; once a day). */
+export async function runDailyListings(svc: ServiceContext, lock: DailyRunLock): Promise<DailyRunOutcome<ListingsRunResult>> {
+  const day = utcDay(svc.now());
+  const out = await lock.runOnce(day, () => runObservedListings(svc, 'daily'));
+  if (!out.ran) svc.log.info('daily listings run skipped', { day, reason: out.reason });
+  return out;
 }
 
 /** Rejects as the run does; the failure is already logged here, so callers need not log it again. */

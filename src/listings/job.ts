@@ -10,7 +10,7 @@ import { poolScorer } from '../scoring/scorer.js';
 export type RunListingsOptions = {
   dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean;
   /** The service's observers of the alert deliveries this run makes (log lines, outcome counters). */
-  alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome'>;
+  alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome' | 'outbox'>;
 };
 
 /** Runs the listings job once now (kind `manual` unless told). Opens and closes its own store unless one is passed. */

@@ -1,0 +1,57 @@
+// The operations state replicas share (issue 18, beside the StateBackend of keys, audit, user state and events): the
+// alert outbox, the rate limiter, the daily-run lock and the calibration/model registry. LMDB (one process, today's
+// behaviour) or PostgreSQL over the backend's pool; each piece has one interface and a contract suite run on both.
+import type { RootDatabase } from 'lmdb';
+import { openPgOutbox } from '../alerts/outbox-pg.js';
+import { lmdbOutbox, type AlertOutbox } from '../alerts/outbox-store.js';
+import { openAlertStore } from '../alerts/store.js';
+import type { RateLimiter } from '../auth/limiter.js';
+import { pgLimiter } from '../auth/limiter-pg.js';
+import { lmdbDailyRunLock, type DailyRunLock } from '../listings/daily-run.js';
+import { pgDailyRunLock } from '../listings/daily-run-pg.js';
+import { openPgRegistry } from '../registry/registry-pg.js';
+import { lmdbRegistry, type RegistryStore } from '../registry/registry-store.js';
+import type { PgPool } from './pg/pool.js';
+import type { Store } from './store.js';
+
+export type OpsBackend = {
+  /** Shared by replicas: then every replica sweeps the outbox for lapsed claims (alerts/sweep.ts). */
+  shared: boolean;
+  outbox: AlertOutbox;
+  /** Null: the doors make their in-memory limiter (with the service's clock), as before. */
+  limiter: RateLimiter | null;
+  dailyRun: DailyRunLock;
+  registry: RegistryStore;
+};
+
+export function lmdbOpsBackend(store: Store & { env: RootDatabase }): OpsBackend {
+  return { shared: false, outbox: lmdbOutbox(openAlertStore(store.env)), limiter: null, dailyRun: lmdbDailyRunLock(store.env), registry: lmdbRegistry(store) };
+}
+
+export function pgOpsBackend(pool: PgPool, opts: { anonRateLimit?: number | null } = {}): OpsBackend {
+  return {
+    shared: true,
+    outbox: openPgOutbox(pool),
+    limiter: pgLimiter(pool, { anonLimit: opts.anonRateLimit ?? undefined }),
+    dailyRun: pgDailyRunLock(pool),
+    registry: openPgRegistry(pool),
+  };
+}
+
+/**
+ * The service's operations backend: PostgreSQL when AVM_DATABASE_URL is set (its own pool, migrations applied), else
+ * LMDB. close() ends the pool. (Until the StateBackend's pool is shared with it: then pgOpsBackend(backend.pool).)
+ */
+export async function openOpsBackend(config: { databaseUrl: string | null; anonRateLimit: number | null }, store: Store): Promise<OpsBackend & { close(): Promise<void> }> {
+  if (!config.databaseUrl) return { ...lmdbOpsBackend(store), close: async () => undefined };
+  const { openPgPool } = await import('./pg/pool.js');
+  const { migrate } = await import('./pg/migrate.js');
+  const pool = openPgPool(config.databaseUrl, { applicationName: 'avm-ops' });
+  try {
+    await migrate(pool);
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw e;
+  }
+  return { ...pgOpsBackend(pool, { anonRateLimit: config.anonRateLimit }), close: () => pool.end() };
+}
