@@ -46,7 +46,9 @@ async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => P
   const outboxSweeper = ops.shared ? startOutboxSweeper(delivery, undefined, (e) => log.error('alert outbox sweep failed', e)) : null;
   // runObservedListings logs its own failure (once); the schedule goes on. One replica runs each day (ops.dailyRun).
   const scheduler = startListingsScheduler({ run: () => runDailyListings(svc, ops.dailyRun), onError: () => undefined });
-  if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
+  // Replicas make up the latest slot's run if no replica ran it (once across replicas); one process: first start only.
+  if (ops.shared) track(runDailyListings(svc, ops.dailyRun), null);
+  else if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
   const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
   const appEventSweeper = scheduleAppEventSweep(openAppEvents(store.env), (e) => log.error('app analytics retention sweep failed', e));
   return {

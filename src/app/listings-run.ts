@@ -4,7 +4,7 @@
 import type { AlertOutcome, AlertOutbox } from '../alerts/index.js';
 import { utcDay } from '../alerts/digest.js';
 import type { DailyRunLock, DailyRunOutcome } from '../listings/daily-run.js';
-import { runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
+import { lastRunAt, runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
 import type { ServiceContext } from './context.js';
 
 /** The alert-delivery observers of this service (structured log lines, outcome counters) and its outbox (LMDB when absent). */
@@ -12,9 +12,12 @@ export function alertObserversOf(svc: ServiceContext): { log: (event: string, fi
   return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o), outbox: svc.ops?.outbox };
 }
 
-/** The scheduled daily run: only the process that gets the day's lock runs it (one replica of many; once a day). */
+/**
+ * The daily run of the latest 13:00 UTC slot (the one just reached when the schedule fires; at a replica's start, the
+ * one it may have missed): only the process that gets the slot's lock runs it, and only if nobody finished it.
+ */
 export async function runDailyListings(svc: ServiceContext, lock: DailyRunLock): Promise<DailyRunOutcome<ListingsRunResult>> {
-  const day = utcDay(svc.now());
+  const day = utcDay(lastRunAt(svc.now()));
   const out = await lock.runOnce(day, () => runObservedListings(svc, 'daily'));
   if (!out.ran) svc.log.info('daily listings run skipped', { day, reason: out.reason });
   return out;
