@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { openAudit, scheduleAuditSweep } from './auth/audit.js';
+import { scheduleAuditSweep } from './auth/audit.js';
 import { openAppEvents, scheduleAppEventSweep } from './analytics/app-events.js';
 import type { Limiter } from './auth/limiter.js';
 import type { Config } from './config.js';
@@ -18,9 +18,11 @@ import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
-import { openOpsBackend } from './store/ops-backend.js';
+import { lmdbOpsBackend, pgOpsBackend } from './store/ops-backend.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
+import { backendOf } from './app/door-services.js';
+import { openStateBackend } from './store/backend.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
@@ -29,18 +31,18 @@ import { createToolDoor } from './mcp/door.js';
  */
 async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => Promise<void> }> {
   const { config, store, log } = svc;
-  const [{ openAlertStore, deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }, { startOutboxSweeper }, { lmdbOpsBackend }] = await Promise.all([
+  const [{ deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }, { startOutboxSweeper }] = await Promise.all([
     import('./alerts/index.js'),
     import('./listings/index.js'),
     import('./alerts/sweep.js'),
-    import('./store/ops-backend.js'),
   ]);
   const ops = svc.ops ?? lmdbOpsBackend(store);
   const pending: Promise<unknown>[] = [];
   const track = (p: Promise<unknown>, what: string | null): void => {
     pending.push(p.catch((e) => (what ? log.error(`${what} failed`, e) : undefined)));
   };
-  const delivery = { ...deliveryContextFromConfig(openAlertStore(store.env), config), ...alertObserversOf(svc) };
+  const backend = backendOf(svc);
+  const delivery = { ...deliveryContextFromConfig(backend.alerts, config), ...alertObserversOf(svc) };
   track(resumeDelivery(delivery), 'alert delivery resume');
   // Replicas: take over the claims of a replica that died, and alerts another replica enqueued.
   const outboxSweeper = ops.shared ? startOutboxSweeper(delivery, undefined, (e) => log.error('alert outbox sweep failed', e)) : null;
@@ -49,7 +51,7 @@ async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => P
   // Replicas make up the latest slot's run if no replica ran it (once across replicas); one process: first start only.
   if (ops.shared) track(runDailyListings(svc, ops.dailyRun), null);
   else if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
-  const sweeper = scheduleAuditSweep(openAudit(store.env), (e) => log.error('audit retention sweep failed', e));
+  const sweeper = scheduleAuditSweep(backend.audit, (e) => log.error('audit retention sweep failed', e));
   const appEventSweeper = scheduleAppEventSweep(openAppEvents(store.env), (e) => log.error('app analytics retention sweep failed', e));
   return {
     stop: async () => {
@@ -83,11 +85,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const integrity = store.verifySnapshot();
   if (integrity && !integrity.ok) log.error(`${integrity.detail}: health fails and valuations are refused until a new ingest replaces it`);
   const shutdown = new AbortController();
+  // Keys, audit, user state and the event stream: PostgreSQL (migrated now) when AVM_DATABASE_URL is set, else LMDB.
+  const backend = await openStateBackend(config, store.env, { onError: (e) => log.error('shared state write failed', e) });
   const engine = createEngine(config, store);
-  const ops = await openOpsBackend(config, store);
+  // Alert outbox, rate limits, daily-run lock and model registry over the same backend.
+  const ops = backend.pool ? pgOpsBackend(backend.pool, { anonRateLimit: config.anonRateLimit }) : lmdbOpsBackend(store);
   const svc: ServiceContext = {
     config, store, log, now: () => new Date(), engine, limiter: opts.limiter ?? ops.limiter ?? undefined, ops, closeHooks: [],
-    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal,
+    metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal, backend,
   };
   const drain = createDrain();
   // The two doors over one application layer, composed here: REST (Koa) with the MCP tool door on the same router.
@@ -119,8 +124,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       server.closeAllConnections(); // whatever stream is still open after its clean end was asked for
       await allClosed;
       await jobs?.stop();
-      await ops.close();
       await engine.close();
+      await backend.close();
       await store.close();
       log.info('stopped');
     })();

@@ -19,7 +19,7 @@ export type WebhookSendContext = {
 export type SignedOutcome = AttemptOutcome & { signedAtSec: number | null };
 
 export async function sendWebhookAttempt(ctx: WebhookSendContext, rec: OutboxRecord): Promise<SignedOutcome> {
-  const hook = profileByRef(ctx.store, rec.profile_id)?.channels.webhook;
+  const hook = (await profileByRef(ctx.store, rec.profile_id))?.channels.webhook;
   if (!hook) return { ok: false, status: null, diagnostic: 'profile_or_webhook_removed', permanent: true, signedAtSec: null };
   let guarded;
   try {

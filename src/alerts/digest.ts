@@ -73,7 +73,7 @@ function digestOneProfile(store: AlertStore, p: StoredProfile, rows: ScoredRow[]
 export async function runDigest(store: AlertStore, run: DigestRun): Promise<DigestResult> {
   const day = utcDay(run.now);
   const fresh = run.rows.filter((r) => sameVersions(r.model_versions, run.modelVersions));
-  const profiles = run.profiles ?? listActiveProfiles(store);
+  const profiles = run.profiles ?? (await listActiveProfiles(store));
   const outcomes = await store.outbox.transaction(() => profiles.map((p) => digestOneProfile(store, p, fresh, run, day)));
   await flushed(store);
   const alertIds = outcomes.flatMap((o) => (o.status === 'queued' ? o.alert_ids : []));

@@ -3,7 +3,7 @@ import { deliverPending, type DeliveryContext, type DeliverySummary } from './de
 import { runDigest, type DigestResult, type DigestRun } from './digest.js';
 import { getAlert } from './outbox.js';
 
-export { guardProfileWebhook, createProfile, getProfile, profileByRef, writeProfileInTxn, listProfiles, listActiveProfiles, setProfileActive, publicProfile, parseProfileInput, requiredScopes, ProfileInputSchema } from './profile.js';
+export { guardProfileWebhook, createProfile, getProfile, profileByRef, writeProfile, listProfiles, listActiveProfiles, setProfileActive, publicProfile, parseProfileInput, requiredScopes, ProfileInputSchema } from './profile.js';
 export type { ProfileInput, StoredProfile, PublicProfile } from './profile.js';
 export { AlertPayloadSchema, buildAlertPayload, type AlertPayload, type ScoredRow, type ModelVersions } from './payload.js';
 export { openAlertStore, type AlertStore } from './store.js';

@@ -4,9 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { ProfileInputSchema, type ProfileInput } from '../contracts/profile.js';
 import { AppError } from '../errors/app-error.js';
+import type { EventRecord } from '../events/kinds.js';
+import type { AppendInput } from '../events/log.js';
 import type { Owned } from '../events/owned-records.js';
 import { ALERTS } from '../registry/groups/alerts.js';
-import { flushed, type AlertStore } from './store.js';
+import type { AlertStore } from './store.js';
 import { guardWebhookUrl, type HostResolver } from './url-guard.js';
 
 export { BboxSchema, ChannelsSchema, CriteriaSchema, ProfileInputSchema, WebhookChannelSchema, type ProfileInput } from '../contracts/profile.js';
@@ -48,30 +50,32 @@ export async function guardProfileWebhook(parsed: ProfileInput, opts: Pick<Creat
 }
 
 /**
- * Inside a write transaction: the owner's cap check and the write are one, so concurrent creates cannot both pass the
- * check. Re-posting an id the owner holds replaces it (keeping created_at); throws validation_failed past the cap.
+ * Stores a parsed profile: the owner's cap check and the write are one transaction, so concurrent creates cannot both
+ * pass the check. Re-posting an id the owner holds replaces it (keeping created_at); validation_failed past the cap.
+ * `event`: the stream record committed with it (the doors append `strategy_profile_created`).
  */
-export function writeProfileInTxn(store: AlertStore, parsed: ProfileInput, o: { ownerId: string; now?: Date }): StoredProfile {
+export async function writeProfile(store: AlertStore, parsed: ProfileInput, o: { ownerId: string; now?: Date; event?: (p: StoredProfile) => AppendInput }): Promise<{ profile: StoredProfile; event: EventRecord | null }> {
   const id = parsed.id ?? randomUUID();
-  const existing = getProfile(store, o.ownerId, id);
-  if (!existing && store.owned.count('profile', o.ownerId) >= ALERTS.v.max_profiles_per_owner) {
-    throw new AppError('validation_failed', `at most ${ALERTS.v.max_profiles_per_owner} alert profiles per owner`);
-  }
   const nowIso = (o.now ?? new Date()).toISOString();
-  const ref = existing?.ref ?? `${o.ownerId}/${id}`;
-  return store.owned.putInTxn('profile', o.ownerId, id, { ...parsed, id, ref, active: true, created_at: existing?.created_at ?? nowIso, updated_at: nowIso });
+  const { value, event } = await store.owned.write<Omit<StoredProfile, 'owner_id' | 'seq'>>({
+    kind: 'profile',
+    owner: o.ownerId,
+    id,
+    build: (existing) => ({ ...parsed, id, ref: existing?.ref ?? `${o.ownerId}/${id}`, active: true, created_at: existing?.created_at ?? nowIso, updated_at: nowIso }),
+    cap: { max: ALERTS.v.max_profiles_per_owner, refusal: () => new AppError('validation_failed', `at most ${ALERTS.v.max_profiles_per_owner} alert profiles per owner`) },
+    event: o.event ? (p) => o.event!(p as StoredProfile) : undefined,
+  });
+  return { profile: value as StoredProfile, event };
 }
 
 /** Validates, checks the webhook URL, then checks and stores in one transaction, durably. */
 export async function createProfile(store: AlertStore, input: unknown, opts: CreateProfileOptions): Promise<PublicProfile> {
   const parsed = parseProfileInput(input);
   await guardProfileWebhook(parsed, opts);
-  const stored = await store.owned.db.childTransaction(() => writeProfileInTxn(store, parsed, opts));
-  await flushed(store);
-  return publicProfile(stored);
+  return publicProfile((await writeProfile(store, parsed, opts)).profile);
 }
 
-export function getProfile(store: AlertStore, ownerId: string, id: string): StoredProfile | undefined {
+export async function getProfile(store: AlertStore, ownerId: string, id: string): Promise<StoredProfile | undefined> {
   return store.owned.get<StoredProfile>('profile', ownerId, id);
 }
 
@@ -79,10 +83,10 @@ export function getProfile(store: AlertStore, ownerId: string, id: string): Stor
  * The profile an outbox record names. A ref with `/` is `<owner>/<id>`; a bare one is a profile stored before ids were
  * per owner (its ref is its old id), else the one profile of that id (an alert queued by hand, e.g. a test).
  */
-export function profileByRef(store: AlertStore, ref: string): StoredProfile | undefined {
+export async function profileByRef(store: AlertStore, ref: string): Promise<StoredProfile | undefined> {
   const cut = ref.lastIndexOf('/');
   if (cut > 0) return getProfile(store, ref.slice(0, cut), ref.slice(cut + 1));
-  const all = listProfiles(store);
+  const all = await listProfiles(store);
   const legacy = all.find((p) => p.ref === ref);
   if (legacy) return legacy;
   const byId = all.filter((p) => p.id === ref);
@@ -90,21 +94,24 @@ export function profileByRef(store: AlertStore, ref: string): StoredProfile | un
 }
 
 /** The owner's profiles, or every owner's when no owner is given (the matcher walks them all). */
-export function listProfiles(store: AlertStore, ownerId?: string): StoredProfile[] {
+export async function listProfiles(store: AlertStore, ownerId?: string): Promise<StoredProfile[]> {
   return ownerId === undefined ? store.owned.listKind<StoredProfile>('profile') : store.owned.list<StoredProfile>('profile', ownerId);
 }
 
-export function listActiveProfiles(store: AlertStore): StoredProfile[] {
-  return listProfiles(store).filter((p) => p.active);
+export async function listActiveProfiles(store: AlertStore): Promise<StoredProfile[]> {
+  return (await listProfiles(store)).filter((p) => p.active);
 }
 
 /** Pauses or resumes a profile (owner only); a paused profile is not matched. */
 export async function setProfileActive(store: AlertStore, id: string, ownerId: string, active: boolean): Promise<PublicProfile> {
-  const next = await store.owned.db.childTransaction(() => {
-    const p = getProfile(store, ownerId, id);
-    if (!p) throw new AppError('not_found', `no alert profile ${id}`);
-    return store.owned.putInTxn('profile', ownerId, id, { ...p, active, updated_at: new Date().toISOString() });
+  const { value } = await store.owned.write<StoredProfile>({
+    kind: 'profile',
+    owner: ownerId,
+    id,
+    build: (p) => {
+      if (!p) throw new AppError('not_found', `no alert profile ${id}`);
+      return { ...p, active, updated_at: new Date().toISOString() };
+    },
   });
-  await flushed(store);
-  return publicProfile(next);
+  return publicProfile(value);
 }

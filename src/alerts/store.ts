@@ -1,7 +1,8 @@
-// The alerts' view of the one LMDB environment: the outbox sub-db (alerts, dead letters, dedupe and digest state)
-// and profiles in the owned user state (kind `profile`, per owner). Writes are acknowledged only once flushed to disk.
+// The alerts' view of the state: the outbox sub-db of the LMDB environment (alerts, dead letters, dedupe and digest
+// state) and profiles in the owned user state (kind `profile`, per owner; in PostgreSQL when the service runs on it,
+// src/store/backend.ts). Writes are acknowledged only once flushed to disk.
 import type { Database, RootDatabase } from 'lmdb';
-import { openOwnedStore, type OwnedStore } from '../events/owned-records.js';
+import { lmdbOwnedState, type OwnedState } from '../events/owned-state.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 
 export type AlertStore = {
@@ -9,13 +10,14 @@ export type AlertStore = {
   /** Keys: `alert:<id>` outbox records, `seen:<profileRef>:<listingId>` dedupe, `digest:<profileRef>` last push day. */
   outbox: Database<unknown, string | number>;
   /** Stored alert profiles: kind `profile` of the owned user state (beside favorites, presets, notes). */
-  owned: OwnedStore;
+  owned: OwnedState;
 };
 
 export const KEY_PREFIX = { alert: 'alert:', seen: 'seen:', digest: 'digest:' } as const;
 
-export function openAlertStore(env: RootDatabase): AlertStore {
-  return { env, outbox: openSubDb(env, DB_NAMES.outbox), owned: openOwnedStore(env) };
+/** `owned`: where profiles live; default the environment's own owned state. */
+export function openAlertStore(env: RootDatabase, owned: OwnedState = lmdbOwnedState(env)): AlertStore {
+  return { env, outbox: openSubDb(env, DB_NAMES.outbox), owned };
 }
 
 /** Waits until everything written so far is committed AND fsynced (overlappingSync resolves puts on commit only). */

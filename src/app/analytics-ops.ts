@@ -16,7 +16,7 @@ export function analyticsOperations(svc: ServiceContext, doors: DoorServices) {
     },
     admin_analytics: async (i: { days: number }) => {
       const nowMs = svc.now().getTime();
-      return { ...doors.audit.analytics(i.days, nowMs), app: doors.appEvents.funnel(i.days, nowMs) };
+      return { ...(await doors.audit.analytics(i.days, nowMs)), app: doors.appEvents.funnel(i.days, nowMs) };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { OpsBackend } from '../store/ops-backend.js';
+import type { StateBackend } from '../store/backend.js';
 import type { Store } from '../store/store.js';
 import type { Engine } from './engine.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -26,6 +27,8 @@ export type ServiceContext = {
   shutdown?: AbortSignal;
   /** Run by the server's close() after the listener stops and before the store closes (e.g. the audit's last batch). */
   closeHooks?: Array<() => Promise<void>>;
+  /** Where keys, audit, user state and the event stream live (LMDB or PostgreSQL); opened from store.env when absent. */
+  backend?: StateBackend;
   /** Alert outbox, daily-run lock, shared limiter and model registry (LMDB or PostgreSQL, store/ops-backend.ts); LMDB when absent. */
   ops?: OpsBackend;
 };

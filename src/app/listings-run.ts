@@ -6,6 +6,7 @@ import { utcDay } from '../alerts/digest.js';
 import type { DailyRunLock, DailyRunOutcome } from '../listings/daily-run.js';
 import { lastRunAt, runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
 import type { ServiceContext } from './context.js';
+import { backendOf } from './door-services.js';
 
 /** The alert-delivery observers of this service (structured log lines, outcome counters) and its outbox (LMDB when absent). */
 export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void; outbox?: AlertOutbox } {
@@ -27,7 +28,7 @@ export async function runDailyListings(svc: ServiceContext, lock: DailyRunLock):
 export async function runObservedListings(svc: ServiceContext, kind: RunKind): Promise<ListingsRunResult> {
   const t0 = performance.now();
   try {
-    const result = await runListings({ config: svc.config, store: svc.store, kind, alertObservers: alertObserversOf(svc) });
+    const result = await runListings({ config: svc.config, store: svc.store, kind, alertObservers: alertObserversOf(svc), alertStore: backendOf(svc).alerts });
     svc.metrics?.observeListingsRun({ ok: true, result, finishedAtSec: svc.now().getTime() / 1000 });
     svc.log.info('listings run finished', {
       run_id: result.run_id, kind, duration_ms: Math.round(result.wall_ms), feed_rows: result.feed_rows, duplicates: result.duplicates, overflow: result.overflow,

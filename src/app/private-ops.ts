@@ -7,7 +7,8 @@ import { MODEL_VERSIONS } from '../registry/versions.js';
 import { STATE_KINDS, type StateQuery, type DealsQuery, type RunListingsOutput, type StateOutput } from '../contracts/private.js';
 import { DISCLOSURE } from '../contracts/valuation.js';
 import { AppError } from '../errors/app-error.js';
-import { openOwnedStore, type PageItem } from '../events/owned-records.js';
+import type { PageItem } from '../events/owned-records.js';
+import { backendOf } from './door-services.js';
 import type { Favorite } from '../events/user-state.js';
 import type { ListingsRunResult } from '../listings/index.js';
 import { runObservedListings } from './listings-run.js';
@@ -48,20 +49,20 @@ function runSummary(r: ListingsRunResult, joined: boolean): RunListingsOutput {
 }
 
 export function privateOperations(svc: ServiceContext) {
-  const owned = openOwnedStore(svc.store.env);
+  const owned = backendOf(svc).owned;
   // One on-demand run at a time: a second request while one runs waits for it and answers its result.
   let running: Promise<ListingsRunResult> | null = null;
   return {
     state: async (i: StateQuery, call: Call): Promise<StateOutput> => {
       const owner = ownerOfCall(call);
       const beforeSeq = i.cursor === undefined ? null : decodeStateCursor(i.cursor);
-      const page = owned.page(owner, { kinds: i.kind ? [i.kind] : STATE_KINDS, limit: i.limit, beforeSeq });
+      const page = await owned.page(owner, { kinds: i.kind ? [i.kind] : STATE_KINDS, limit: i.limit, beforeSeq });
       return { owner, items: page.items.map(shown), next_cursor: page.more ? encodeStateCursor(page.items.at(-1)!.seq) : null };
     },
     deals: async (i: DealsQuery, call: Call) => {
       const owner = ownerOfCall(call);
       const beforeSeq = i.cursor === undefined ? null : decodeStateCursor(i.cursor);
-      const page = owned.page(owner, { kinds: ['favorite'], limit: i.limit, beforeSeq });
+      const page = await owned.page(owner, { kinds: ['favorite'], limit: i.limit, beforeSeq });
       const rows = currentListingRows(svc.store);
       const items = await Promise.all(page.items.map((it) => dealOf(it.record as unknown as Favorite, rows, svc.engine)));
       return {

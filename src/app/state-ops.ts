@@ -1,7 +1,7 @@
 // The operations that write: user state (favorites, presets, notes), alert profiles (tool and REST), and the
 // UI-controller tools that only append a map-sync record. Each write belongs to the caller's owner (ownerOf) and is
 // acknowledged once it and its stream record are durable, committed together.
-import { guardProfileWebhook, parseProfileInput, publicProfile, requiredScopes, writeProfileInTxn } from '../alerts/index.js';
+import { guardProfileWebhook, parseProfileInput, publicProfile, requiredScopes, writeProfile } from '../alerts/index.js';
 import { actorOf, authorize, ownerOf, type Caller } from '../auth/authorize.js';
 import type { WriteAck } from '../contracts/common.js';
 import { AppError } from '../errors/app-error.js';
@@ -28,11 +28,10 @@ export function stateOperations(svc: ServiceContext, doors: DoorServices) {
     await guardProfileWebhook(parsed, { allowPrivate: svc.config.allowPrivateWebhooks });
     const { actor, owner } = writerOf(call);
     // The owner's cap check, the profile and its stream record commit in one transaction.
-    const { rec, value } = await doors.events.appendWith(() => {
-      const profile = publicProfile(writeProfileInTxn(doors.alerts, parsed, { ownerId: owner, now: svc.now() }));
-      return { event: { kind: 'strategy_profile_created', payload: profile, actor, owner }, value: profile };
+    const { profile, event } = await writeProfile(doors.alerts, parsed, {
+      ownerId: owner, now: svc.now(), event: (p) => ({ kind: 'strategy_profile_created', payload: publicProfile(p), actor, owner }),
     });
-    return { ok: true as const, event_id: rec.id, profile: { ...value } };
+    return { ok: true as const, event_id: event!.id, profile: { ...publicProfile(profile) } };
   };
   const ack = (record: object): WriteAck => ({ ok: true, record: { ...record } });
   const uiTool = (kind: keyof typeof TOOL_EVENT_KIND) => async (input: unknown, call: Call) => {

@@ -4,102 +4,53 @@
 import type { RootDatabase } from 'lmdb';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
+import type { Awaitable } from '../store/awaitable.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import { INDEXED_MARK, keyIndexOf } from './audit-index.js';
-import type { Caller } from './authorize.js';
+import { aggregateMeter, analyticsWindow, auditBatcher, type Analytics, type AuditBatcher, type AuditRecord, type MeterRow } from './audit-batch.js';
 import { schedulePeriodicSweep, type Sweeper } from '../store/sweep.js';
 
-/** One audited call of a keyed caller. Anonymous calls are metered (counted) but not audited: no IP is kept for them. */
-export type AuditRecord = { key_id: string; op: string; at: string; status: number; request_id: string; ip: string };
+export { meterSubjectOf, type Analytics, type AuditRecord, type MeterSubject } from './audit-batch.js';
 
-/** Metering bucket of a call: a key id, or `anonymous`, or `rejected` (an invalid key was presented). */
-export type MeterSubject = string;
-
-export type Analytics = {
-  days: number;
-  from: string;
-  to: string;
-  total_calls: number;
-  anonymous_calls: number;
-  keyed_calls: number;
-  rejected_calls: number;
-  active_keys: number;
-  by_day: Array<{ date: string; anonymous: number; keyed: number; rejected: number }>;
-  by_operation: Array<{ op: string; calls: number }>;
-};
-
-export type Audit = {
-  record(e: { caller: Caller; op: string; status: number; requestId: string; atMs?: number }): void;
-  /** Writes the batch now; resolves when every record() so far is committed. */
-  flush(): Promise<void>;
-  /**
-   * Flushes and stops writing (the store is about to close): a request torn down by the shutdown may still finish and
-   * record afterwards; that record is counted in memory only, never written to a closed store.
-   */
-  close(): Promise<void>;
+/** The audit whichever backend stores it (PostgreSQL: src/store/pg/audit.ts). */
+export type Audit = AuditBatcher & {
   /** Deletes audit records and metering rows older than 12 calendar months before `nowMs`. */
   pruneAudit(nowMs: number): Promise<{ removed: number }>;
+  analytics(days: number, nowMs?: number): Awaitable<Analytics>;
+  auditFor(keyId: string): Awaitable<AuditRecord[]>;
+  /** The key's records at or after `sinceIso`, newest first, at most `limit`. */
+  latestFor(keyId: string, sinceIso: string, limit: number): Awaitable<AuditRecord[]>;
+};
+
+/** The LMDB audit answers reads synchronously. record() writes are fire-and-forget; flush() waits for them. */
+export type LmdbAudit = Omit<Audit, 'analytics' | 'auditFor' | 'latestFor'> & {
   analytics(days: number, nowMs?: number): Analytics;
   auditFor(keyId: string): AuditRecord[];
-  /** The key's records at or after `sinceIso`, newest first, at most `limit` (the per-key index, see KEY_INDEX). */
   latestFor(keyId: string, sinceIso: string, limit: number): AuditRecord[];
 };
 
-
-export function meterSubjectOf(caller: Caller): MeterSubject {
-  return caller.kind === 'key' ? caller.key.id : caller.kind;
-}
-
-export function openAudit(env: RootDatabase, opts: { now?: () => number; onError?: (e: unknown) => void } = {}): Audit {
+export function openAudit(env: RootDatabase, opts: { now?: () => number; onError?: (e: unknown) => void } = {}): LmdbAudit {
   const db = openSubDb<AuditRecord | number>(env, DB_NAMES.audit);
   const now = opts.now ?? Date.now;
   let counter = 0;
-  let pending: Promise<unknown> = Promise.resolve();
-  // Calls are counted and audited in memory and written together: one transaction per batch, not one per call.
-  const meterAdds = new Map<string, number>();
-  let records: Array<[string, AuditRecord]> = [];
-  let timer: NodeJS.Timeout | null = null;
-  let closed = false;
-  const commit = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (closed || (meterAdds.size === 0 && records.length === 0)) return;
-    const adds = [...meterAdds];
-    const recs = records;
-    meterAdds.clear();
-    records = [];
-    const written = db.transaction(() => {
-      for (const [k, n] of adds) db.put(k, ((db.get(k) as number | undefined) ?? 0) + n);
-      for (const [k, rec] of recs) {
-        db.put(k, rec);
-        db.put(keyIndexOf(k), rec);
-      }
-    });
-    // settles to undefined so the chain does not keep every earlier result alive
-    pending = Promise.all([pending, written.catch((e) => opts.onError?.(e))]).then(() => undefined);
-  };
+  const batcher = auditBatcher(
+    (b) =>
+      db.transaction(() => {
+        for (const m of b.meter) {
+          const k = `m:${m.day}:${m.subject}:${m.op}`;
+          db.put(k, ((db.get(k) as number | undefined) ?? 0) + m.calls);
+        }
+        for (const rec of b.records) {
+          // ISO timestamps of equal width sort lexicographically in time order; the counter keeps same-ms records apart.
+          const k = `a:${rec.at}:${rec.key_id}:${(counter = (counter + 1) % 1e9)}`;
+          db.put(k, rec);
+          db.put(keyIndexOf(k), rec);
+        }
+      }),
+    { now, onError: opts.onError },
+  );
   return {
-    record({ caller, op, status, requestId, atMs }) {
-      const at = new Date(atMs ?? now()).toISOString();
-      const meterKey = `m:${at.slice(0, 10)}:${meterSubjectOf(caller)}:${op}`;
-      meterAdds.set(meterKey, (meterAdds.get(meterKey) ?? 0) + 1);
-      if (caller.kind === 'key') {
-        const rec: AuditRecord = { key_id: caller.key.id, op, at, status, request_id: requestId, ip: caller.ip };
-        // ISO timestamps of equal width sort lexicographically in time order; the counter keeps same-ms records apart.
-        records.push([`a:${at}:${caller.key.id}:${(counter = (counter + 1) % 1e9)}`, rec]);
-      }
-      if (records.length >= AUTH_LIMITS.v.audit_batch_max_records) commit();
-      else if (!timer) timer = setTimeout(commit, AUTH_LIMITS.v.audit_batch_ms).unref();
-    },
-    async flush() {
-      commit();
-      await pending;
-    },
-    async close() {
-      commit();
-      closed = true;
-      await pending;
-    },
+    ...batcher,
     async pruneAudit(nowMs) {
       const cutoff = retentionCutoff(nowMs);
       const old = [
@@ -119,7 +70,9 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
       return { removed: old.length };
     },
     analytics(days, nowMs) {
-      return aggregate(db, checkDays(days), nowMs ?? now());
+      const d = checkDays(days);
+      const w = analyticsWindow(d, nowMs ?? now());
+      return aggregateMeter(meterRows(db, w), d, w);
     },
     auditFor(keyId) {
       return [...db.getRange({ start: 'a:', end: 'a;' })].map(({ value }) => value as AuditRecord).filter((r) => r.key_id === keyId);
@@ -129,6 +82,13 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
       return [...range].map(({ value }) => value as AuditRecord);
     },
   };
+}
+
+function* meterRows(db: ReturnType<typeof openSubDb<AuditRecord | number>>, w: { from: string; to: string }): Iterable<MeterRow> {
+  for (const { key, value } of db.getRange({ start: `m:${w.from}`, end: `m:${w.to};` })) {
+    const [, day, subject, ...opParts] = String(key).split(':');
+    yield { day, subject, op: opParts.join(':'), calls: Number(value) };
+  }
 }
 
 /** Removes rows past retention now and every audit_sweep_interval_hours; stop() ends it after a sweep in progress. */
@@ -150,46 +110,9 @@ export function parseAnalyticsDays(raw: unknown): number {
   return checkDays(Number(s));
 }
 
-function checkDays(days: number): number {
+export function checkDays(days: number): number {
   if (!Number.isInteger(days) || days < 1 || days > AUTH_LIMITS.v.analytics_max_days) {
     throw new AppError('validation_failed', `days must be an integer from 1 to ${AUTH_LIMITS.v.analytics_max_days}`);
   }
   return days;
-}
-
-/** The window is the last `days` UTC dates ending today, inclusive. */
-function aggregate(db: ReturnType<typeof openSubDb<AuditRecord | number>>, days: number, nowMs: number): Analytics {
-  const to = new Date(nowMs).toISOString().slice(0, 10);
-  const from = new Date(nowMs - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const byDay = new Map<string, { date: string; anonymous: number; keyed: number; rejected: number }>();
-  const byOp = new Map<string, number>();
-  const keys = new Set<string>();
-  for (const { key, value } of db.getRange({ start: `m:${from}`, end: `m:${to};` })) {
-    const [, date, subject, ...opParts] = String(key).split(':');
-    const calls = Number(value);
-    const day = byDay.get(date) ?? { date, anonymous: 0, keyed: 0, rejected: 0 };
-    if (subject === 'anonymous') day.anonymous += calls;
-    else if (subject === 'rejected') day.rejected += calls;
-    else {
-      day.keyed += calls;
-      keys.add(subject);
-    }
-    byDay.set(date, day);
-    const op = opParts.join(':');
-    byOp.set(op, (byOp.get(op) ?? 0) + calls);
-  }
-  const dayRows = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
-  const sum = (f: (d: (typeof dayRows)[number]) => number): number => dayRows.reduce((n, d) => n + f(d), 0);
-  return {
-    days,
-    from,
-    to,
-    total_calls: sum((d) => d.anonymous + d.keyed + d.rejected),
-    anonymous_calls: sum((d) => d.anonymous),
-    keyed_calls: sum((d) => d.keyed),
-    rejected_calls: sum((d) => d.rejected),
-    active_keys: keys.size,
-    by_day: dayRows,
-    by_operation: [...byOp].map(([op, calls]) => ({ op, calls })).sort((a, b) => b.calls - a.calls || a.op.localeCompare(b.op)),
-  };
 }

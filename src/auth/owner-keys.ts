@@ -15,13 +15,14 @@ import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { retentionCutoff, type Audit } from './audit.js';
 import type { Caller } from './authorize.js';
+import type { AuditRecord } from './audit-batch.js';
 import type { ApiKey, KeyStore } from './keys.js';
 import { parseScopes, type Scope } from './scopes.js';
 
 export const OAUTH_LABEL_PREFIX = 'oauth:';
 
 export type Issued = { key: KeyView; secret: string; revoked_key_id: string | null };
-export type AuditPage = { retention_months: number; since: string; records: ReturnType<Audit['latestFor']>; truncated: boolean };
+export type AuditPage = { retention_months: number; since: string; records: AuditRecord[]; truncated: boolean };
 
 type Deps = { keys: KeyStore; audit: Pick<Audit, 'latestFor'>; now: () => number };
 
@@ -43,14 +44,14 @@ function withinPresenter(presenter: ApiKey, scopes: readonly Scope[]): void {
 
 export function ownerKeys(deps: Deps) {
   const sinceIso = (): string => retentionCutoff(deps.now()).toISOString();
-  const ownerKeyList = (owner: string): ApiKey[] => deps.keys.listKeys().filter((k) => k.owner_id === owner);
-  const view = (k: ApiKey): KeyView => ({
+  const ownerKeyList = async (owner: string): Promise<ApiKey[]> => deps.keys.listOwnerKeys(owner);
+  const view = async (k: ApiKey): Promise<KeyView> => ({
     id: k.id, label: k.label, scopes: k.scopes, rpm_limit: k.rpm_limit, created_at: k.created_at,
-    last_used_at: deps.audit.latestFor(k.id, sinceIso(), 1)[0]?.at ?? null, revoked_at: k.revoked_at, rotated_from: k.rotated_from, oauth: isOauthKey(k),
+    last_used_at: (await deps.audit.latestFor(k.id, sinceIso(), 1))[0]?.at ?? null, revoked_at: k.revoked_at, rotated_from: k.rotated_from, oauth: isOauthKey(k),
   });
   /** The owner's key `id`; another owner's key and an unknown id answer the same 404. */
-  const ownedKey = (owner: string, id: string): ApiKey => {
-    const k = deps.keys.getKey(id);
+  const ownedKey = async (owner: string, id: string): Promise<ApiKey> => {
+    const k = await deps.keys.getKey(id);
     if (!k || k.owner_id !== owner) throw new AppError('not_found', `you have no key with id "${id}"`);
     return k;
   };
@@ -59,39 +60,39 @@ export function ownerKeys(deps: Deps) {
     return { presenter, owner: presenter.owner_id ?? presenter.id };
   };
   return {
-    list(caller: Caller): { owner: string; keys: KeyView[] } {
+    async list(caller: Caller): Promise<{ owner: string; keys: KeyView[] }> {
       const { owner } = ownerOfCaller(caller);
-      return { owner, keys: ownerKeyList(owner).map(view) };
+      return { owner, keys: await Promise.all((await ownerKeyList(owner)).map(view)) };
     },
     async create(caller: Caller, input: { scopes: readonly string[]; label?: string }): Promise<Issued> {
       const { presenter, owner } = ownerOfCaller(caller);
       const scopes = parseScopes(input.scopes);
       withinPresenter(presenter, scopes);
       if (input.label?.toLowerCase().startsWith(OAUTH_LABEL_PREFIX)) throw new AppError('validation_failed', `a label may not start with "${OAUTH_LABEL_PREFIX}": that names keys an OAuth consent minted`);
-      const active = ownerKeyList(owner).filter((k) => !k.revoked_at).length;
+      const active = (await ownerKeyList(owner)).filter((k) => !k.revoked_at).length;
       if (active >= AUTH_LIMITS.v.owner_max_active_keys) throw new AppError('key_limit_reached', `you hold ${active} active keys, the most allowed (${AUTH_LIMITS.v.owner_max_active_keys}); revoke one first`);
       // The new key inherits the presenting key's rate limit: never more than the owner was given.
       const issued = await deps.keys.createKey({ scopes, label: input.label, ownerId: owner, rpmLimit: presenter.rpm_limit });
-      return { key: view(issued.key), secret: issued.plaintext, revoked_key_id: null };
+      return { key: await view(issued.key), secret: issued.plaintext, revoked_key_id: null };
     },
     async rotate(caller: Caller, id: string): Promise<Issued> {
       const { presenter, owner } = ownerOfCaller(caller);
-      const old = ownedKey(owner, id);
+      const old = await ownedKey(owner, id);
       if (isOauthKey(old)) throw new AppError('validation_failed', `key "${id}" was minted by an OAuth consent: revoke it (its client then signs in again), it cannot be rotated`);
       withinPresenter(presenter, old.scopes);
       const issued = await deps.keys.rotateKey(old.id);
-      return { key: view(issued.key), secret: issued.plaintext, revoked_key_id: old.id };
+      return { key: await view(issued.key), secret: issued.plaintext, revoked_key_id: old.id };
     },
     async revoke(caller: Caller, id: string): Promise<{ key: KeyView }> {
       const { owner } = ownerOfCaller(caller);
-      return { key: view(await deps.keys.revokeKey(ownedKey(owner, id).id)) };
+      return { key: await view(await deps.keys.revokeKey((await ownedKey(owner, id)).id)) };
     },
-    audit(caller: Caller, q: { key_id?: string; limit: number }): AuditPage {
+    async audit(caller: Caller, q: { key_id?: string; limit: number }): Promise<AuditPage> {
       const { owner } = ownerOfCaller(caller);
-      const ids = q.key_id !== undefined ? [ownedKey(owner, q.key_id).id] : ownerKeyList(owner).map((k) => k.id);
+      const ids = q.key_id !== undefined ? [(await ownedKey(owner, q.key_id)).id] : (await ownerKeyList(owner)).map((k) => k.id);
       const since = sinceIso();
       // each key's newest `limit + 1`, merged newest first: the merged first `limit` are exact, and one more says "truncated"
-      const all = ids.flatMap((id) => deps.audit.latestFor(id, since, q.limit + 1)).sort((a, b) => b.at.localeCompare(a.at));
+      const all = (await Promise.all(ids.map((id) => deps.audit.latestFor(id, since, q.limit + 1)))).flat().sort((a, b) => b.at.localeCompare(a.at));
       return { retention_months: AUTH_LIMITS.v.audit_retention_months, since, records: all.slice(0, q.limit), truncated: all.length > q.limit };
     },
   };

@@ -1,13 +1,14 @@
-// Durable user state written by the write tools (favorites, presets, notes), stored per owner (owned-records.ts).
-// Each write and its sync-stream record commit in one transaction and resolve once flushed; strategy profiles are
-// stored by src/alerts in the same owned store.
+// Durable user state written by the write tools (favorites, presets, notes), stored per owner (owned-state.ts, on
+// LMDB or PostgreSQL). Each write and its sync-stream record commit in one transaction and resolve once durable;
+// strategy profiles are stored by src/alerts in the same owned state.
 import { randomUUID } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
-import { getEventLog, type EventLog } from './log.js';
+import { getEventLog } from './log.js';
 import type { EventKind } from './kinds.js';
-import { openOwnedStore, type Owned, type StateKind } from './owned-records.js';
+import type { Owned, StateKind } from './owned-records.js';
+import { lmdbOwnedState, type OwnedState } from './owned-state.js';
 
 import { FavoriteInputSchema, NoteInputSchema, PresetInputSchema } from '../contracts/user-state.js';
 
@@ -25,21 +26,22 @@ export type UserState = {
   /** Without `id` a new preset is created; with an id the owner already holds it is replaced, keeping created_at. */
   upsertPreset(input: unknown, actor: string, owner?: string): Promise<Preset>;
   addNote(input: unknown, actor: string, owner?: string): Promise<Note>;
-  listFavorites(owner: string): Favorite[];
-  listPresets(owner: string): Preset[];
-  listNotes(owner: string): Note[];
+  listFavorites(owner: string): Promise<Favorite[]>;
+  listPresets(owner: string): Promise<Preset[]>;
+  listNotes(owner: string): Promise<Note[]>;
 };
 
-export function openUserState(env: RootDatabase, opts: { now?: () => number; events?: EventLog } = {}): UserState {
-  const owned = openOwnedStore(env);
-  const events = opts.events ?? getEventLog(env);
+/** The user state of an LMDB environment (its event log opened with `now` when this is its first use). */
+export function openUserState(env: RootDatabase, opts: { now?: () => number } = {}): UserState {
+  getEventLog(env, opts);
+  return userStateOver(lmdbOwnedState(env), opts);
+}
+
+export function userStateOver(owned: OwnedState, opts: { now?: () => number } = {}): UserState {
   const nowIso = (): string => new Date((opts.now ?? Date.now)()).toISOString();
   /** Stores the record built from the owner's prior one and appends its stream record, in one transaction. */
   const write = async <T extends object>(kind: StateKind, event: EventKind, owner: string, actor: string, id: string, build: (prior: Owned<T> | undefined) => T): Promise<Owned<T>> => {
-    const { value } = await events.appendWith(() => {
-      const rec = owned.putInTxn(kind, owner, id, build(owned.get<T>(kind, owner, id)));
-      return { event: { kind: event, payload: rec, actor, owner }, value: rec };
-    });
+    const { value } = await owned.write<T>({ kind, owner, id, build, event: (rec) => ({ kind: event, payload: rec, actor, owner }) });
     return value;
   };
 
@@ -62,9 +64,9 @@ export function openUserState(env: RootDatabase, opts: { now?: () => number; eve
       const id = randomUUID();
       return write('note', 'note_added', owner, actor, id, () => ({ id, property_id: v.property_id ?? null, entity_id: v.entity_id ?? null, body: v.body, created_at: nowIso(), actor }));
     },
-    listFavorites: (owner) => owned.list('favorite', owner),
-    listPresets: (owner) => owned.list('preset', owner),
-    listNotes: (owner) => owned.list('note', owner),
+    listFavorites: async (owner) => owned.list('favorite', owner),
+    listPresets: async (owner) => owned.list('preset', owner),
+    listNotes: async (owner) => owned.list('note', owner),
   };
 }
 

@@ -47,12 +47,12 @@ type ReplayLimits = { maxRecords: number; maxBytes: number; maxScan: number };
  * The newest records after `after` the viewer may see, within the record and byte budgets, oldest first, as SSE text.
  * `truncated` when older visible records were left out (or the scan stopped before reaching `after`).
  */
-export function replayWindow(log: EventLog, after: number, visible: (rec: EventRecord) => boolean, l: ReplayLimits): { chunks: Array<{ id: number; text: string }>; truncated: boolean } {
+export async function replayWindow(log: EventLog, after: number, visible: (rec: EventRecord) => boolean, l: ReplayLimits): Promise<{ chunks: Array<{ id: number; text: string }>; truncated: boolean }> {
   const picked: Array<{ id: number; text: string }> = [];
   let bytes = 0;
   let scanned = 0;
-  let oldestScanned = log.lastId() + 1;
-  for (const rec of log.newestAfter(after, l.maxScan)) {
+  let oldestScanned = (await log.lastId()) + 1;
+  for (const rec of await log.newestAfter(after, l.maxScan)) {
     scanned++;
     oldestScanned = rec.id;
     if (!visible(rec)) continue;
@@ -97,11 +97,15 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
       }
       out.write(chunk);
     };
-    const unsubscribe = opts.log.subscribe((rec) => {
+    // Records that arrive while the replay is read (it is a query on PostgreSQL) wait here and follow it, minus those
+    // the replay already holds, so the client sees each id once and in order.
+    let held: EventRecord[] | null = [];
+    const live = (rec: EventRecord): void => {
       if (rec.id <= lastSent) return;
       lastSent = rec.id;
       if (visible(rec)) send(formatRecord(rec));
-    });
+    };
+    const unsubscribe = opts.log.subscribe((rec) => (held ? held.push(rec) : live(rec)));
     const heartbeat = setInterval(() => send(': heartbeat\n\n'), heartbeatMs);
     const endStream = (): void => {
       out.end();
@@ -125,7 +129,15 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
     ctx.body = out;
 
     send(': connected\n\n');
-    const { chunks, truncated } = replayWindow(opts.log, after, visible, limits);
+    let window: Awaited<ReturnType<typeof replayWindow>>;
+    try {
+      window = await replayWindow(opts.log, after, visible, limits);
+    } catch {
+      // the store did not answer: end this stream; the client reconnects with its Last-Event-ID and replays then
+      out.end();
+      return;
+    }
+    const { chunks, truncated } = window;
     if (truncated && resume !== null) {
       send(`event: replay_truncated\ndata: ${JSON.stringify({ requested_after: after, oldest_available: chunks[0]?.id ?? null })}\n\n`, true);
     }
@@ -136,5 +148,8 @@ export function eventsStreamHandler(opts: EventsStreamOptions): Middleware {
     // The end of the replay: what came before it was already in the log when this connection opened (a page that just
     // opened treats it as history, not as commands to it); what follows is live.
     send(`event: replayed\ndata: ${JSON.stringify({ last_id: lastSent })}\n\n`, true);
+    const waiting = held;
+    held = null;
+    for (const rec of waiting) live(rec);
   };
 }

@@ -51,7 +51,7 @@ export function registerKeysPageRoute(router: Router, deps: Deps): void {
     };
     if (!action) throw new AppError('validation_failed', `action must be one of ${ACTIONS.join(', ')}`);
     const ownerKey = form.get('owner_key') ?? '';
-    const verdict = deps.doors.keys.verifyBearer(`Bearer ${ownerKey}`);
+    const verdict = await deps.doors.keys.verifyBearer(`Bearer ${ownerKey}`);
     if (!verdict.ok) {
       view.problem = 'That is not an active API key. Enter one of your keys.';
       return answer(401);
@@ -69,13 +69,13 @@ export function registerKeysPageRoute(router: Router, deps: Deps): void {
       view.problem = e.message;
       status = e.status;
     }
-    const presenter = deps.doors.keys.getKey(verdict.key.id);
+    const presenter = await deps.doors.keys.getKey(verdict.key.id);
     if (!presenter || presenter.revoked_at) {
       // the owner rotated or revoked the very key they signed in with: sign in again (with the new one, if rotated)
       view.notice = `${view.notice ?? ''} The key you signed in with no longer works; sign in with another.`.trim();
       return answer(status);
     }
-    view.signedIn = { ownerKey, presenterScopes: presenter.scopes, ...owner.list(caller), audit: owner.audit(caller, { limit: PAGE_AUDIT_RECORDS }) };
+    view.signedIn = { ownerKey, presenterScopes: presenter.scopes, ...(await owner.list(caller)), audit: await owner.audit(caller, { limit: PAGE_AUDIT_RECORDS }) };
     answer(status === 200 && view.issued ? 201 : status);
   });
 }

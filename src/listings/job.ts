@@ -1,7 +1,7 @@
 // The listings job as the CLI (`avm run-listings`) and the service's daily scheduler run it: open the store (or use
 // the caller's), start a scoring pool, run once, deliver alerts, close what it opened. The service arms the daily
 // schedule itself (startListingsScheduler) over its observed run (src/app/listings-run.ts).
-import { deliveryContextFromConfig, openAlertStore, type DeliveryContext } from '../alerts/index.js';
+import { deliveryContextFromConfig, openAlertStore, type AlertStore, type DeliveryContext } from '../alerts/index.js';
 import { loadConfig, type Config } from '../config.js';
 import { openStore, type Store } from '../store/store.js';
 import { runListingsOnce, type ListingsRunResult, type RunKind } from './run.js';
@@ -11,6 +11,8 @@ export type RunListingsOptions = {
   dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean;
   /** The service's observers of the alert deliveries this run makes (log lines, outcome counters). */
   alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome' | 'outbox'>;
+  /** The service's alert store (its profiles may live in PostgreSQL); default the store's LMDB environment. */
+  alertStore?: AlertStore;
 };
 
 /** Runs the listings job once now (kind `manual` unless told). Opens and closes its own store unless one is passed. */
@@ -19,7 +21,7 @@ export async function runListings(o: RunListingsOptions = {}): Promise<ListingsR
   const store = o.store ?? openStore(config.dataDir);
   const scorer = await poolScorer(store, config);
   try {
-    const alerts = o.alerts === false ? null : { ...deliveryContextFromConfig(openAlertStore(store.env), config), ...o.alertObservers };
+    const alerts = o.alerts === false ? null : { ...deliveryContextFromConfig(o.alertStore ?? openAlertStore(store.env), config), ...o.alertObservers };
     return await runListingsOnce({ store, scorer, kind: o.kind ?? 'manual', now: o.now, alerts });
   } finally {
     await scorer.close();

@@ -38,20 +38,3 @@ export function pgOpsBackend(pool: PgPool, opts: { anonRateLimit?: number | null
   };
 }
 
-/**
- * The service's operations backend: PostgreSQL when AVM_DATABASE_URL is set (its own pool, migrations applied), else
- * LMDB. close() ends the pool. (Until the StateBackend's pool is shared with it: then pgOpsBackend(backend.pool).)
- */
-export async function openOpsBackend(config: { databaseUrl: string | null; anonRateLimit: number | null }, store: Store): Promise<OpsBackend & { close(): Promise<void> }> {
-  if (!config.databaseUrl) return { ...lmdbOpsBackend(store), close: async () => undefined };
-  const { openPgPool } = await import('./pg/pool.js');
-  const { migrate } = await import('./pg/migrate.js');
-  const pool = openPgPool(config.databaseUrl, { applicationName: 'avm-ops' });
-  try {
-    await migrate(pool);
-  } catch (e) {
-    await pool.end().catch(() => undefined);
-    throw e;
-  }
-  return { ...pgOpsBackend(pool, { anonRateLimit: config.anonRateLimit }), close: () => pool.end() };
-}

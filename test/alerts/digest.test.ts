@@ -141,7 +141,7 @@ describe('runDigest(store, run) over several simulated days', () => {
     await t.store.env.close();
     const reopened = openAlertStore(openEnv(t.dir));
     t.store = reopened;
-    expect(getProfile(reopened, 'k1', 'p1')?.id).toBe('p1');
+    expect((await getProfile(reopened, 'k1', 'p1'))?.id).toBe('p1');
     expect((await runDigest(reopened, run(day(1, 18), [A, row({ listing_id: 'B', percentiles: pct(91) })]))).profiles[0]).toMatchObject({ status: 'already_pushed_today' });
     expect((await runDigest(reopened, run(day(2), [A]))).profiles[0]).toMatchObject({ status: 'no_new_matches' });
     expect(listAlerts(reopened)).toHaveLength(1);

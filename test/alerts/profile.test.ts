@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProfile, getProfile, listProfiles, parseProfileInput, profileByRef, publicProfile, requiredScopes } from '../../src/alerts/profile.js';
 import { AppError } from '../../src/errors/app-error.js';
+import { openOwnedStore } from '../../src/events/owned-records.js';
 import { ALERTS } from '../../src/registry/groups/alerts.js';
 import { profileBody, tempStore, type TempStore } from './support.js';
 
@@ -69,19 +70,19 @@ describe('createProfile(store, input, opts)', () => {
     const pub = await createProfile(t.store, profileBody('https://93.184.216.34/hook'), { ownerId: 'k1', allowPrivate: false });
     expect(pub.channels.webhook).toEqual({ url: 'https://93.184.216.34/hook', secret_set: true });
     expect(JSON.stringify(pub)).not.toContain(SECRET);
-    expect(getProfile(t.store, 'k1', 'p1')?.channels.webhook?.secret).toBe(SECRET);
-    expect(JSON.stringify(listProfiles(t.store, 'k1').map(publicProfile))).not.toContain(SECRET);
+    expect((await getProfile(t.store, 'k1', 'p1'))?.channels.webhook?.secret).toBe(SECRET);
+    expect(JSON.stringify((await listProfiles(t.store, 'k1')).map(publicProfile))).not.toContain(SECRET);
   });
   it('refuses a webhook that resolves to a private address at creation', async () => {
     const e = await createProfile(t.store, profileBody('http://192.168.0.10/hook'), { ownerId: 'k1', allowPrivate: false }).catch((x: unknown) => x);
     expect((e as AppError).code).toBe('webhook_url_refused');
-    expect(getProfile(t.store, 'k1', 'p1')).toBeUndefined();
+    expect((await getProfile(t.store, 'k1', 'p1'))).toBeUndefined();
   });
   it('keeps another owner\'s profile of the same id as a separate record (never "taken", never replaced)', async () => {
     await createProfile(t.store, profileBody('http://127.0.0.1:1/h', { name: 'first' }), { ownerId: 'k1', allowPrivate: true });
     await createProfile(t.store, profileBody('http://127.0.0.1:1/h', { name: 'second' }), { ownerId: 'k2', allowPrivate: true });
-    expect(getProfile(t.store, 'k1', 'p1')).toMatchObject({ owner_id: 'k1', name: 'first', ref: 'k1/p1' });
-    expect(getProfile(t.store, 'k2', 'p1')).toMatchObject({ owner_id: 'k2', name: 'second', ref: 'k2/p1' });
+    expect((await getProfile(t.store, 'k1', 'p1'))).toMatchObject({ owner_id: 'k1', name: 'first', ref: 'k1/p1' });
+    expect((await getProfile(t.store, 'k2', 'p1'))).toMatchObject({ owner_id: 'k2', name: 'second', ref: 'k2/p1' });
   });
   it('keeps both profiles when two owners create the same id concurrently (each reads back its own)', async () => {
     // Issue 13: check-then-write outside one transaction let the second owner's write replace the first's, both acknowledged.
@@ -93,8 +94,8 @@ describe('createProfile(store, input, opts)', () => {
         createProfile(t.store, { ...telegram('owner B'), id }, { ownerId: 'key:bbbbbbbbbbbb', allowPrivate: false }),
       ]);
       expect([a.name, b.name]).toEqual(['owner A', 'owner B']);
-      expect(listProfiles(t.store, 'key:aaaaaaaaaaaa').filter((p) => p.id === id).map((p) => p.name)).toEqual(['owner A']);
-      expect(listProfiles(t.store, 'key:bbbbbbbbbbbb').filter((p) => p.id === id).map((p) => p.name)).toEqual(['owner B']);
+      expect((await listProfiles(t.store, 'key:aaaaaaaaaaaa')).filter((p) => p.id === id).map((p) => p.name)).toEqual(['owner A']);
+      expect((await listProfiles(t.store, 'key:bbbbbbbbbbbb')).filter((p) => p.id === id).map((p) => p.name)).toEqual(['owner B']);
     }
   });
 
@@ -105,19 +106,21 @@ describe('createProfile(store, input, opts)', () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => createProfile(t.store, body(`extra${i}`), { ownerId: 'key:cccccccccccc', allowPrivate: false })));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const o of outcomes.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(o.reason).toMatchObject({ code: 'validation_failed' });
-    expect(listProfiles(t.store, 'key:cccccccccccc')).toHaveLength(max);
+    expect((await listProfiles(t.store, 'key:cccccccccccc'))).toHaveLength(max);
   });
 
   it('profileByRef finds the profile an outbox record names: <owner>/<id>, a legacy bare id, never a guess between owners', async () => {
     const tg = { channels: { telegram: true }, criteria: { telegram_chat_id: '42' } };
     await createProfile(t.store, profileBody('', { ...tg, name: 'k1 p1' }), { ownerId: 'k1', allowPrivate: false });
-    expect(profileByRef(t.store, 'k1/p1')?.name).toBe('k1 p1');
-    expect(profileByRef(t.store, 'p1')?.name).toBe('k1 p1'); // the one profile of that id (an alert queued by hand)
+    expect((await profileByRef(t.store, 'k1/p1'))?.name).toBe('k1 p1');
+    expect((await profileByRef(t.store, 'p1'))?.name).toBe('k1 p1'); // the one profile of that id (an alert queued by hand)
     await createProfile(t.store, profileBody('', { ...tg, name: 'k2 p1' }), { ownerId: 'k2', allowPrivate: false });
-    expect(profileByRef(t.store, 'p1')).toBeUndefined(); // two owners hold p1: a bare id names neither
-    expect(profileByRef(t.store, 'k2/p1')?.name).toBe('k2 p1');
-    await t.store.owned.db.transaction(() => t.store.owned.putInTxn('profile', 'k3', 'p1', { ...getProfile(t.store, 'k1', 'p1')!, name: 'legacy', ref: 'p1' }));
-    expect(profileByRef(t.store, 'p1')?.name).toBe('legacy'); // a profile moved from the global keys keeps its old id as ref
+    expect((await profileByRef(t.store, 'p1'))).toBeUndefined(); // two owners hold p1: a bare id names neither
+    expect((await profileByRef(t.store, 'k2/p1'))?.name).toBe('k2 p1');
+    const k1p1 = (await getProfile(t.store, 'k1', 'p1'))!;
+    const lmdbOwned = openOwnedStore(t.store.env);
+    await lmdbOwned.db.transaction(() => lmdbOwned.putInTxn('profile', 'k3', 'p1', { ...k1p1, name: 'legacy', ref: 'p1' }));
+    expect((await profileByRef(t.store, 'p1'))?.name).toBe('legacy'); // a profile moved from the global keys keeps its old id as ref
   });
 
   it('needs the webhooks scope only for webhook channels', () => {

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAudit, parseAnalyticsDays, retentionCutoff, scheduleAuditSweep, type Audit } from '../../src/auth/audit.js';
+import { openAudit, parseAnalyticsDays, retentionCutoff, scheduleAuditSweep, type LmdbAudit } from '../../src/auth/audit.js';
 import type { Caller } from '../../src/auth/authorize.js';
 import { openKeyStore } from '../../src/auth/keys.js';
 import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
@@ -16,7 +16,7 @@ const keyCaller = (id: string): Caller => ({ kind: 'key', ip: '127.0.0.1', key: 
 const anon: Caller = { kind: 'anonymous', ip: '127.0.0.1' };
 
 let t: TempEnv;
-let audit: Audit;
+let audit: LmdbAudit;
 beforeEach(() => {
   t = tempEnv();
   audit = openAudit(t.env, { now: () => NOW });

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openKeyStore, type KeyStore } from '../../src/auth/keys.js';
+import { openKeyStore, type LmdbKeyStore } from '../../src/auth/keys.js';
 import { isAppError } from '../../src/errors/app-error.js';
 import { DB_NAMES, openSubDb } from '../../src/store/env.js';
 import { tempEnv, type TempEnv } from '../http/middleware/support.js';
 
 let t: TempEnv;
-let keys: KeyStore;
+let keys: LmdbKeyStore;
 beforeEach(() => {
   t = tempEnv();
   keys = openKeyStore(t.env);
@@ -80,7 +80,7 @@ describe('verifyBearer', () => {
     ];
     expect(headers).toHaveLength(50);
     for (const h of headers) {
-      let result: ReturnType<KeyStore['verifyBearer']> | undefined;
+      let result: ReturnType<LmdbKeyStore['verifyBearer']> | undefined;
       expect(() => (result = keys.verifyBearer(h))).not.toThrow();
       // `Bearer\t<key>` is not 1*SP per RFC 6750, so it is refused too; nothing in this list is a valid header.
       expect(result?.ok, `header ${String(typeof h === 'string' ? h.slice(0, 60) : typeof h)}`).toBe(false);

@@ -22,14 +22,14 @@ describe('saveFavorite(input, actor)', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'favorite_saved', actor: 'key:abc', owner: 'key:abc', payload: fav });
     const reopened = openUserState(await t.reopen());
-    expect(reopened.listFavorites('key:abc')).toEqual([fav]);
+    expect((await reopened.listFavorites('key:abc'))).toEqual([fav]);
     expect(getEventLog(t.env).readAfter(0, 10)).toHaveLength(1);
   });
 
   it('replaces a favorite of the same address (case and spacing normalised)', async () => {
     await state.saveFavorite({ address: '123 N Main St' }, 'a');
     await state.saveFavorite({ address: '123  n main st' }, 'a');
-    expect(state.listFavorites('a')).toHaveLength(1);
+    expect((await state.listFavorites('a'))).toHaveLength(1);
   });
 
   it('refuses a favorite with neither property_id nor address, or with extra keys', async () => {
@@ -54,7 +54,7 @@ describe('upsertPreset(input, actor)', () => {
     const created = await state.upsertPreset({ name: 'Conservative', assumptions: { rate: 7.5 } }, 'a');
     const updated = await state.upsertPreset({ id: created.id, name: 'Conservative v2', assumptions: { rate: 7.25 } }, 'a');
     expect(updated).toMatchObject({ id: created.id, name: 'Conservative v2', created_at: created.created_at });
-    expect(state.listPresets('a')).toEqual([updated]);
+    expect((await state.listPresets('a'))).toEqual([updated]);
     expect(getEventLog(t.env).readAfter(0, 10).map((e) => e.kind)).toEqual(['preset_updated', 'preset_updated']);
   });
 
@@ -62,7 +62,7 @@ describe('upsertPreset(input, actor)', () => {
     for (const assumptions of [{ rate: -5 }, { down_pct: 1.5 }, { financing_type: 'moon' }, { hold_months: 2.5 }, { made_up: 1 }, { horizon_years: 0 }]) {
       await expect(state.upsertPreset({ name: 'bad', assumptions }, 'a'), JSON.stringify(assumptions)).rejects.toMatchObject({ code: 'validation_failed' });
     }
-    expect(state.listPresets('a')).toEqual([]);
+    expect((await state.listPresets('a'))).toEqual([]);
     expect((await state.upsertPreset({ name: 'ok', assumptions: { rate: 6.5, down_pct: 0.25, strategy: 'hold', horizon_years: 10 } }, 'a')).assumptions).toMatchObject({ rate: 6.5, strategy: 'hold' });
   });
 });
@@ -73,7 +73,7 @@ describe('addNote(input, actor)', () => {
     expect(note.body).toHaveLength(4000);
     await expect(state.addNote({ property_id: 'p1', body: 'x'.repeat(4001) }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(state.addNote({ entity_id: 'e1', body: '' }, 'a')).rejects.toMatchObject({ code: 'validation_failed' });
-    expect(state.listNotes('a')).toEqual([note]);
+    expect((await state.listNotes('a'))).toEqual([note]);
     expect(getEventLog(t.env).readAfter(0, 10).map((e) => e.kind)).toEqual(['note_added']);
   });
 });
@@ -82,15 +82,15 @@ describe('one owner (issue 13)', () => {
   it('a favorite of the same property saved by another owner is a separate record, not a replacement', async () => {
     const mine = await state.saveFavorite({ property_id: 'LST-1', payload: { who: 'a' } }, 'key:aaaaaaaaaaaa');
     const theirs = await state.saveFavorite({ property_id: 'LST-1', payload: { who: 'b' } }, 'key:bbbbbbbbbbbb');
-    expect(state.listFavorites('key:aaaaaaaaaaaa')).toEqual([mine]);
-    expect(state.listFavorites('key:bbbbbbbbbbbb')).toEqual([theirs]);
+    expect((await state.listFavorites('key:aaaaaaaaaaaa'))).toEqual([mine]);
+    expect((await state.listFavorites('key:bbbbbbbbbbbb'))).toEqual([theirs]);
   });
 
   it('a preset id is scoped to its owner: another owner writing the same id creates their own', async () => {
     const mine = await state.upsertPreset({ id: 'base', name: 'mine', assumptions: { rate: 7 } }, 'key:aaaaaaaaaaaa');
     const theirs = await state.upsertPreset({ id: 'base', name: 'theirs', assumptions: { rate: 9 } }, 'key:bbbbbbbbbbbb');
-    expect(state.listPresets('key:aaaaaaaaaaaa')).toEqual([mine]);
-    expect(state.listPresets('key:bbbbbbbbbbbb')).toEqual([theirs]);
+    expect((await state.listPresets('key:aaaaaaaaaaaa'))).toEqual([mine]);
+    expect((await state.listPresets('key:bbbbbbbbbbbb'))).toEqual([theirs]);
   });
 
   it('every acknowledged note is readable back by its owner, beyond the stream\'s 1,000-record replay window', async () => {
@@ -113,7 +113,7 @@ describe('one owner (issue 13)', () => {
   it('notes are listed to their owner only', async () => {
     const mine = await state.addNote({ body: 'mine' }, 'key:aaaaaaaaaaaa');
     await state.addNote({ body: 'theirs' }, 'key:bbbbbbbbbbbb');
-    expect(state.listNotes('key:aaaaaaaaaaaa')).toEqual([mine]);
+    expect((await state.listNotes('key:aaaaaaaaaaaa'))).toEqual([mine]);
   });
 
   it('bounds what a favorite payload, a preset name and a note may store (validation_failed, nothing stored)', async () => {

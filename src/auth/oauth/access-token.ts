@@ -27,7 +27,7 @@ export async function verifyAccessToken(provider: Provider, keys: Pick<KeyStore,
   const audiences = Array.isArray(at.aud) ? at.aud : at.aud ? [at.aud] : [];
   if (!audiences.includes(expectedAudience)) return { ok: false, reason: 'wrong_resource' };
   const keyId = at.extra?.avm_key;
-  const key = typeof keyId === 'string' ? keys.getKey(keyId) : null;
+  const key = typeof keyId === 'string' ? await keys.getKey(keyId) : null;
   if (!key) return { ok: false, reason: 'invalid_token' };
   if (key.revoked_at) return { ok: false, reason: 'revoked' };
   const granted = new Set((at.scope ?? '').split(' '));

@@ -9,10 +9,10 @@ import { clientIp } from './client-ip.js';
 export { authorize, type Caller };
 
 /** Resolves the caller without refusing anyone: refusal is per operation (`requireScope`). Never throws. */
-export function resolveCaller(keys: Pick<KeyStore, 'verifyBearer'>, header: unknown, ip: string): Caller {
+export async function resolveCaller(keys: Pick<KeyStore, 'verifyBearer'>, header: unknown, ip: string): Promise<Caller> {
   const present = Array.isArray(header) ? header.length > 0 : typeof header === 'string' && header.trim() !== '';
   if (!present) return { kind: 'anonymous', ip };
-  const verdict = keys.verifyBearer(header);
+  const verdict = await keys.verifyBearer(header);
   return verdict.ok ? { kind: 'key', key: verdict.key, ip } : { kind: 'rejected', reason: verdict.reason, ip };
 }
 
@@ -27,7 +27,7 @@ export function authMiddleware(opts: { keys: Pick<KeyStore, 'verifyBearer'>; tru
   return async (ctx: Context, next: Next) => {
     const ip = clientIp(ctx.req, opts.trustProxy);
     const viaToken = opts.accessTokens ? await opts.accessTokens(ctx.req.headers.authorization, ctx.path) : null;
-    ctx.state.caller = viaToken ? callerOfVerdict(viaToken, ip, true) : resolveCaller(opts.keys, ctx.req.headers.authorization, ip);
+    ctx.state.caller = viaToken ? callerOfVerdict(viaToken, ip, true) : await resolveCaller(opts.keys, ctx.req.headers.authorization, ip);
     await next();
   };
 }

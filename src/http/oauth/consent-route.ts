@@ -93,7 +93,7 @@ export async function consentPost(ctx: Context, deps: Deps, uid: string): Promis
   const decision = form.get('decision');
   if (decision === 'deny') return finish({ error: 'access_denied', error_description: 'the owner denied the request' });
   if (decision !== 'approve') throw new AppError('validation_failed', 'decision must be "approve" or "deny"');
-  const owner = deps.keys.verifyBearer(`Bearer ${form.get('owner_key') ?? ''}`);
+  const owner = await deps.keys.verifyBearer(`Bearer ${form.get('owner_key') ?? ''}`);
   if (!owner.ok) {
     ctx.status = 401;
     return render(ctx, deps, d, 'That is not an active API key. Enter the key the operator issued to you, or Deny.');
