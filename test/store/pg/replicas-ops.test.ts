@@ -1,16 +1,23 @@
 // Three real replicas of the service on one PostgreSQL database (issue 18, operations): the 31st anonymous call in a
 // minute across replicas gets 429; alerts raced for by every replica's outbox sweep reach the receiver once each; a
 // replica killed (SIGKILL) while it holds a delivery claim has that delivery completed by another replica once the
-// lease lapses; the daily listings run runs once across replicas. The receiver is a local HTTP server standing in for
-// the Telegram Bot API (AVM_TELEGRAM_BASE_URL), so alerts need no profile lookup.
+// lease lapses; the daily listings run runs once across replicas. One local HTTP receiver counts deliveries: as the
+// webhook of an alert profile stored in PostgreSQL (AVM_ALLOW_PRIVATE_WEBHOOKS=true), and as the Telegram Bot API
+// (AVM_TELEGRAM_BASE_URL).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProfile } from '../../../src/alerts/profile.js';
+import { openStateBackend } from '../../../src/store/backend.js';
+import { openEnv } from '../../../src/store/env.js';
 import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { newOutboxRecord } from '../../../src/alerts/outbox.js';
 import { openPgOutbox } from '../../../src/alerts/outbox-pg.js';
 import { openPgPool, type PgPool } from '../../../src/store/pg/pool.js';
 import { ALERTS } from '../../../src/registry/groups/alerts.js';
 import { AUTH_LIMITS } from '../../../src/registry/groups/auth.js';
-import { startReceiver, type Receiver } from '../../alerts/support.js';
+import { profileBody, startReceiver, type Receiver } from '../../alerts/support.js';
 import { PG_AVAILABLE } from '../../support/pg-backends.js';
 import { startReplicas, type ReplicaSet } from '../../support/replicas.js';
 
@@ -22,6 +29,8 @@ const until = async (what: string, check: () => Promise<boolean> | boolean, limi
     await new Promise((r) => setTimeout(r, 100));
   }
 };
+const webhookAlert = (key: string, profileRef: string) =>
+  newOutboxRecord({ idempotencyKey: key, profileId: profileRef, channel: 'webhook', body: JSON.stringify({ key }), now: new Date() });
 const telegramAlert = (key: string) =>
   newOutboxRecord({ idempotencyKey: key, profileId: 'k1/p1', channel: 'telegram', body: JSON.stringify({ chat_id: '1', text: key }), now: new Date() });
 
@@ -30,6 +39,7 @@ describe.skipIf(!PG_AVAILABLE)('three replicas on one database: rate limit, outb
   let set: ReplicaSet;
   let pool: PgPool;
   let rx: Receiver;
+  let databaseUrl: string;
   /** Bodies whose first request the receiver leaves unanswered (a replica is killed while waiting on it). */
   const hangFirst = new Set<string>();
   /** Bodies answered 200, with how often. */
@@ -37,7 +47,7 @@ describe.skipIf(!PG_AVAILABLE)('three replicas on one database: rate limit, outb
 
   beforeAll(async () => {
     cluster = await startLocalCluster();
-    const databaseUrl = cluster.createDatabase('replica_ops');
+    databaseUrl = cluster.createDatabase('replica_ops');
     rx = await startReceiver((_n, r) => {
       if (hangFirst.delete(r.body)) return { kind: 'hang' };
       answered.set(r.body, (answered.get(r.body) ?? 0) + 1);
@@ -88,9 +98,17 @@ describe.skipIf(!PG_AVAILABLE)('three replicas on one database: rate limit, outb
     expect(lines('daily listings run skipped')).toHaveLength(2);
   }, 300_000);
 
-  it('alerts raced for by three replicas are delivered once each', async () => {
+  it('webhook alerts raced for by three replicas are delivered once each', async () => {
+    // The profile (webhook URL + secret) lives in PostgreSQL, where every replica reads it.
+    const dir = mkdtempSync(join(tmpdir(), 'avm-profile-'));
+    const env = openEnv(dir);
+    const backend = await openStateBackend({ databaseUrl }, env);
+    const profile = await createProfile(backend.alerts, profileBody(rx.url), { ownerId: 'k1', allowPrivate: true });
+    await backend.close();
+    await env.close();
+    rmSync(dir, { recursive: true, force: true });
     const outbox = openPgOutbox(pool);
-    const recs = Array.from({ length: 12 }, (_, i) => telegramAlert(`race-${i}`));
+    const recs = Array.from({ length: 12 }, (_, i) => webhookAlert(`race-${i}`, profile.ref));
     await outbox.enqueue(recs);
     await until('all delivered', async () => (await outbox.list('pending')).length === 0, 60_000);
     for (const r of recs) {
@@ -99,7 +117,10 @@ describe.skipIf(!PG_AVAILABLE)('three replicas on one database: rate limit, outb
       expect(stored?.state).toBe('delivered');
       expect(stored?.attempts.filter((a) => a.ok)).toHaveLength(1);
     }
-    expect(rx.received.filter((r) => r.path === `/bot${BOT}/sendMessage`).length).toBeGreaterThanOrEqual(12);
+    const hooks = rx.received.filter((r) => r.path === '/hook');
+    expect(hooks).toHaveLength(12);
+    expect(new Set(hooks.map((r) => r.headers['webhook-id'])).size).toBe(12);
+    expect(hooks.every((r) => typeof r.headers['webhook-signature'] === 'string')).toBe(true);
   }, 90_000);
 
   it('a replica killed while it holds a claim: another replica completes the delivery after the lease lapses', async () => {
