@@ -19,6 +19,8 @@ import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
 import { lmdbOpsBackend, pgOpsBackend } from './store/ops-backend.js';
+import { lmdbRegistry } from './registry/registry-store.js';
+import { syncRegistry } from './registry/registry-sync.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
 import { backendOf } from './app/door-services.js';
@@ -87,9 +89,11 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const shutdown = new AbortController();
   // Keys, audit, user state and the event stream: PostgreSQL (migrated now) when AVM_DATABASE_URL is set, else LMDB.
   const backend = await openStateBackend(config, store.env, { onError: (e) => log.error('shared state write failed', e) });
-  const engine = createEngine(config, store);
   // Alert outbox, rate limits, daily-run lock and model registry over the same backend.
   const ops = backend.pool ? pgOpsBackend(backend.pool, { anonRateLimit: config.anonRateLimit }) : lmdbOpsBackend(store);
+  // Replicas serve the shared registry's champion: mirrored into this store before the engine's workers read it.
+  if (ops.shared) log.info('model registry synced', await syncRegistry(ops.registry, lmdbRegistry(store)));
+  const engine = createEngine(config, store);
   const svc: ServiceContext = {
     config, store, log, now: () => new Date(), engine, limiter: opts.limiter ?? ops.limiter ?? undefined, ops, closeHooks: [],
     metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal, backend,

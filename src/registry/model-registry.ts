@@ -28,8 +28,8 @@ export type RegistryEntry = {
 
 export type ModelRegistryDoc = { champion: RegistryEntry | null; rollback: RegistryEntry | null; history: RegistryEntry[] };
 
-const REGISTRY_KEY = 'model_registry';
-const tableKey = (version: string): string => `table:${version}`;
+export const MODEL_REGISTRY_KEY = 'model_registry';
+export const calibrationTableKey = (version: string): string => `table:${version}`;
 /** History entries kept in the document (older ones stay addressable by their table key). */
 const HISTORY_MAX = 20;
 
@@ -67,8 +67,8 @@ export type ModelRegistry = {
 
 export function openModelRegistry(store: Store): ModelRegistry {
   const db = openSubDb(store.env, DB_NAMES.calibration);
-  const doc = (): ModelRegistryDoc => (db.get(REGISTRY_KEY) as ModelRegistryDoc | undefined) ?? EMPTY_REGISTRY;
-  const getTable = (version: string): CalibrationTable | null => (db.get(tableKey(version)) as CalibrationTable | undefined) ?? null;
+  const doc = (): ModelRegistryDoc => (db.get(MODEL_REGISTRY_KEY) as ModelRegistryDoc | undefined) ?? EMPTY_REGISTRY;
+  const getTable = (version: string): CalibrationTable | null => (db.get(calibrationTableKey(version)) as CalibrationTable | undefined) ?? null;
   return {
     document: doc,
     getTable,
@@ -80,15 +80,15 @@ export function openModelRegistry(store: Store): ModelRegistry {
       const entry = registryEntryFor(table, gates);
       // Read and write in one transaction: two submissions at once must both land in the history.
       await db.transaction(() => {
-        db.put(tableKey(table.version), table);
-        db.put(REGISTRY_KEY, docAfterSubmit(doc(), entry));
+        db.put(calibrationTableKey(table.version), table);
+        db.put(MODEL_REGISTRY_KEY, docAfterSubmit(doc(), entry));
       });
       return entry;
     },
     rollback: () =>
       db.transaction(() => {
         const next = docAfterRollback(doc());
-        if (next) db.put(REGISTRY_KEY, next);
+        if (next) db.put(MODEL_REGISTRY_KEY, next);
         return next?.champion ?? null;
       }),
   };

@@ -13,6 +13,8 @@ async function lockedDoc(c: pg.PoolClient): Promise<ModelRegistryDoc> {
   return (await c.query<{ doc: ModelRegistryDoc }>('SELECT doc FROM model_registry WHERE id = 1 FOR UPDATE')).rows[0].doc;
 }
 
+const PUT_TABLE = 'INSERT INTO calibration_tables (version, tbl) VALUES ($1, $2) ON CONFLICT (version) DO UPDATE SET tbl = EXCLUDED.tbl';
+
 const saveDoc = (c: pg.PoolClient, doc: ModelRegistryDoc) => c.query('UPDATE model_registry SET doc = $1, updated_at = now() WHERE id = 1', [JSON.stringify(doc)]);
 
 export function openPgRegistry(pool: PgPool): RegistryStore {
@@ -27,7 +29,7 @@ export function openPgRegistry(pool: PgPool): RegistryStore {
       inTransaction(pool, async (c) => {
         const entry = registryEntryFor(table, gates);
         const next = docAfterSubmit(await lockedDoc(c), entry);
-        await c.query('INSERT INTO calibration_tables (version, tbl) VALUES ($1, $2) ON CONFLICT (version) DO UPDATE SET tbl = EXCLUDED.tbl', [table.version, JSON.stringify(table)]);
+        await c.query(PUT_TABLE, [table.version, JSON.stringify(table)]);
         await saveDoc(c, next);
         return entry;
       }),
@@ -40,6 +42,15 @@ export function openPgRegistry(pool: PgPool): RegistryStore {
       }),
     async putReport(report) {
       await pool.query('INSERT INTO calibration_reports (version, report) VALUES ($1, $2) ON CONFLICT (version) DO UPDATE SET report = EXCLUDED.report', [report.version, JSON.stringify(report)]);
+    },
+    async putTable(table) {
+      await pool.query(PUT_TABLE, [table.version, JSON.stringify(table)]);
+    },
+    async putDocument(doc) {
+      await inTransaction(pool, async (c) => {
+        await lockedDoc(c);
+        await saveDoc(c, doc);
+      });
     },
     async getReport(version) {
       return (await pool.query<{ report: CalibrationReport }>('SELECT report FROM calibration_reports WHERE version = $1', [version])).rows[0]?.report ?? null;

@@ -5,7 +5,8 @@
 import type { Store } from '../store/store.js';
 import type { CalibrationReport } from '../valuation/calibration/job.js';
 import type { CalibrationTable } from '../valuation/decide/segment.js';
-import { openModelRegistry, type GateSummary, type ModelRegistryDoc, type RegistryEntry } from './model-registry.js';
+import { DB_NAMES, openSubDb } from '../store/env.js';
+import { calibrationTableKey, MODEL_REGISTRY_KEY, openModelRegistry, type GateSummary, type ModelRegistryDoc, type RegistryEntry } from './model-registry.js';
 import { openCalibrationReports } from './report-store.js';
 
 export type RegistryStore = {
@@ -16,11 +17,15 @@ export type RegistryStore = {
   rollback(): Promise<RegistryEntry | null>;
   putReport(report: CalibrationReport): Promise<void>;
   getReport(version: string): Promise<CalibrationReport | null>;
+  /** Mirror writes (registry-sync.ts): a table, and the whole document, exactly as another registry holds them. */
+  putTable(table: CalibrationTable): Promise<void>;
+  putDocument(doc: ModelRegistryDoc): Promise<void>;
 };
 
 export function lmdbRegistry(store: Store): RegistryStore {
   const reg = openModelRegistry(store);
   const reports = openCalibrationReports(store);
+  const db = openSubDb(store.env, DB_NAMES.calibration);
   return {
     document: async () => reg.document(),
     getTable: async (v) => reg.getTable(v),
@@ -28,5 +33,7 @@ export function lmdbRegistry(store: Store): RegistryStore {
     rollback: () => reg.rollback(),
     putReport: (r) => reports.put(r),
     getReport: async (v) => reports.get(v),
+    putTable: async (t) => void (await db.put(calibrationTableKey(t.version), t)),
+    putDocument: async (doc) => void (await db.put(MODEL_REGISTRY_KEY, doc)),
   };
 }
