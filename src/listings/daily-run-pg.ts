@@ -12,6 +12,11 @@ export function pgDailyRunLock(pool: PgPool, owner = `pid:${process.pid}`): Dail
   return {
     async runOnce(day, job) {
       const c = await pool.connect();
+      // Held for the whole run: a cut connection must fail this run's queries, not crash the process with an
+      // unhandled 'error' event (the pool's own handler only covers idle clients).
+      let broken = false;
+      const onError = (): void => void (broken = true);
+      c.on('error', onError);
       let locked = false;
       try {
         locked = (await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [DAILY_RUN_LOCK])).rows[0].ok;
@@ -35,7 +40,8 @@ export function pgDailyRunLock(pool: PgPool, owner = `pid:${process.pid}`): Dail
         return { ran: true, result };
       } finally {
         if (locked) await c.query('SELECT pg_advisory_unlock($1)', [DAILY_RUN_LOCK]).catch(() => undefined);
-        c.release();
+        c.off('error', onError);
+        c.release(broken); // a cut connection is destroyed, not returned to the pool
       }
     },
   };

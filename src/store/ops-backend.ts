@@ -2,6 +2,7 @@
 // alert outbox, the rate limiter, the daily-run lock and the calibration/model registry. LMDB (one process, today's
 // behaviour) or PostgreSQL over the backend's pool; each piece has one interface and a contract suite run on both.
 import type { RootDatabase } from 'lmdb';
+import type { OpenOutbox } from '../alerts/cli.js';
 import { openPgOutbox } from '../alerts/outbox-pg.js';
 import { lmdbOutbox, type AlertOutbox } from '../alerts/outbox-store.js';
 import { openAlertStore } from '../alerts/store.js';
@@ -11,6 +12,9 @@ import { lmdbDailyRunLock, type DailyRunLock } from '../listings/daily-run.js';
 import { pgDailyRunLock } from '../listings/daily-run-pg.js';
 import { openPgRegistry } from '../registry/registry-pg.js';
 import { lmdbRegistry, type RegistryStore } from '../registry/registry-store.js';
+import type { Config } from '../config.js';
+import { openStateBackend } from './backend.js';
+import { openEnv } from './env.js';
 import type { PgPool } from './pg/pool.js';
 import type { Store } from './store.js';
 
@@ -38,3 +42,20 @@ export function pgOpsBackend(pool: PgPool, opts: { anonRateLimit?: number | null
   };
 }
 
+
+/** The `avm alerts` commands' outbox with AVM_DATABASE_URL: the shared one (profiles from the shared state); else undefined (LMDB). */
+export function sharedOutboxOpener(config: Pick<Config, 'databaseUrl'>): OpenOutbox | undefined {
+  if (!config.databaseUrl) return undefined;
+  return async (dataDir) => {
+    const env = openEnv(dataDir);
+    const backend = await openStateBackend(config, env);
+    return {
+      store: backend.alerts,
+      outbox: openPgOutbox(backend.pool as PgPool),
+      close: async () => {
+        await backend.close();
+        await env.close();
+      },
+    };
+  };
+}

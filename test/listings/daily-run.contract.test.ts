@@ -59,3 +59,31 @@ describe.each(BACKENDS)('daily run lock contract (%s)', (backend) => {
     expect(await b.runOnce('2026-11-22', async () => 1)).toEqual({ ran: false, reason: 'already_ran' });
   });
 });
+
+describe.skipIf(!BACKENDS.includes('postgresql'))('daily run lock on PostgreSQL: the holder dies', () => {
+  it("a replica's death mid-run frees the lock, and the unfinished day runs on the next call", async () => {
+    const db = await pg.database(2);
+    const holder = pgDailyRunLock(db.pool, 'dies');
+    const other = pgDailyRunLock(extraPool(db, db.url, 2), 'survivor');
+    let started!: () => void;
+    let hangUp!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const dying = holder.runOnce('2026-11-23', async () => {
+      started();
+      await new Promise<void>((r) => (hangUp = r)); // still running when its connection is cut
+    });
+    await running;
+    expect(await other.runOnce('2026-11-23', async () => 'too early')).toEqual({ ran: false, reason: 'running_elsewhere' });
+    // The holder's connection is cut, as when its process is killed: PostgreSQL drops its session lock.
+    const cut = await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = 727200001 AND granted`);
+    expect(cut.rowCount).toBe(1);
+    let out;
+    for (let i = 0; i < 50 && (out = await other.runOnce('2026-11-23', async () => 'made up')).ran === false; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toEqual({ ran: true, result: 'made up' });
+    const row = (await db.pool.query('SELECT owner, outcome FROM listings_daily_runs WHERE day = $1', ['2026-11-23'])).rows[0];
+    expect(row).toEqual({ owner: 'survivor', outcome: 'ok' });
+    hangUp(); // the cut holder cannot record anything: its runOnce rejects, nothing crashes
+    await expect(dying).rejects.toThrow();
+    expect((await db.pool.query('SELECT owner FROM listings_daily_runs WHERE day = $1', ['2026-11-23'])).rows[0].owner).toBe('survivor');
+  });
+});
