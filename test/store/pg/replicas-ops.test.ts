@@ -98,6 +98,20 @@ describe.skipIf(!PG_AVAILABLE)('three replicas on one database: rate limit, outb
     expect(lines('daily listings run skipped')).toHaveLength(2);
   }, 300_000);
 
+  it('every replica serves the shared model registry (the first seeded it, the others mirrored it at start)', async () => {
+    const synced = set.replicas.map((r) => JSON.parse(r.logLines.find((l) => l.includes('"msg":"model registry synced"')) ?? '{}') as { direction?: string });
+    // The served corpus holds a champion: the first replica finds the shared registry empty and seeds it.
+    expect(synced.map((x) => x.direction)).toEqual(['seeded_shared', 'mirrored_local', 'mirrored_local']);
+    const docs = await Promise.all(
+      [0, 1, 2].map(async (i) => (await (await fetch(`${set.url(i)}/api/model-registry`, { headers: { 'x-forwarded-for': '198.51.100.40' } })).json()) as Record<string, unknown>),
+    );
+    expect(docs[0].champion).not.toBeNull();
+    expect(docs[1].champion).toEqual(docs[0].champion);
+    expect(docs[2].history).toEqual(docs[0].history);
+    const shared = (await pool.query<{ doc: { history: unknown[] } }>('SELECT doc FROM model_registry WHERE id = 1')).rows[0]?.doc;
+    expect(shared?.history ?? []).toEqual(docs[0].history);
+  }, 30_000);
+
   it('webhook alerts raced for by three replicas are delivered once each', async () => {
     // The profile (webhook URL + secret) lives in PostgreSQL, where every replica reads it.
     const dir = mkdtempSync(join(tmpdir(), 'avm-profile-'));
