@@ -162,7 +162,10 @@ alerts
 
 // API keys: the plaintext is printed once at create/rotate; only a hash is stored (src/auth/keys.ts).
 const keys = program.command('keys').description('API keys: create, rotate, revoke, list');
-const dataDirOf = (opts: { dataDir?: string }): string => configFor(opts).dataDir;
+const keysAt = (opts: { dataDir?: string }): { dataDir: string; databaseUrl: string | null } => {
+  const config = configFor(opts);
+  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
+};
 keys
   .command('create')
   .description('create a key with the given scopes (read, underwrite, write-state, webhooks; alerts:write is the same as webhooks); prints it once')
@@ -172,7 +175,7 @@ keys
   .option(...DATA_DIR_OPTION)
   .action(async (opts: { scopes: string; rpm?: number; label?: string; dataDir?: string }) => {
     const { createKeyCommand } = await import('./auth/cli.js');
-    await createKeyCommand({ dataDir: dataDirOf(opts), scopes: opts.scopes, rpm: opts.rpm, label: opts.label });
+    await createKeyCommand({ ...keysAt(opts), scopes: opts.scopes, rpm: opts.rpm, label: opts.label });
   });
 for (const [name, what] of [['rotate', 'replace a key with a new secret (same scopes); the old one is revoked'], ['revoke', 'revoke a key']] as const) {
   keys
@@ -182,7 +185,7 @@ for (const [name, what] of [['rotate', 'replace a key with a new secret (same sc
     .option(...DATA_DIR_OPTION)
     .action(async (id: string, opts: { dataDir?: string }) => {
       const { rotateKeyCommand, revokeKeyCommand } = await import('./auth/cli.js');
-      await (name === 'rotate' ? rotateKeyCommand : revokeKeyCommand)({ dataDir: dataDirOf(opts), id });
+      await (name === 'rotate' ? rotateKeyCommand : revokeKeyCommand)({ ...keysAt(opts), id });
     });
 }
 keys
@@ -191,7 +194,7 @@ keys
   .option(...DATA_DIR_OPTION)
   .action(async (opts: { dataDir?: string }) => {
     const { listKeysCommand } = await import('./auth/cli.js');
-    await listKeysCommand({ dataDir: dataDirOf(opts) });
+    await listKeysCommand(keysAt(opts));
   });
 
 try {

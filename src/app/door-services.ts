@@ -31,7 +31,7 @@ export function openDoorServices(svc: ServiceContext): DoorServices {
     events: backend.events,
     userState: userStateOver(backend.owned, { now: nowMs }),
     alerts: backend.alerts,
-    keysPageTokens: formTokens('keys-page'),
+    keysPageTokens: formTokens('keys-page', backend.formKey ?? undefined),
     appEvents: openAppEvents(env, { now: nowMs }),
     backend,
   };

@@ -1,13 +1,29 @@
-// `avm keys create|rotate|revoke|list`: each command opens the LMDB env under dataDir, acts, prints, closes.
+// `avm keys create|rotate|revoke|list`: each command opens the key store (the LMDB env under dataDir, or PostgreSQL
+// when AVM_DATABASE_URL is set: the replicas' shared keys), acts, prints, closes.
 // The plaintext key is printed exactly once, at creation or rotation; nothing else ever shows it again.
 import { openEnv } from '../store/env.js';
+import { migrate } from '../store/pg/migrate.js';
+import { openPgKeyStore } from '../store/pg/keys.js';
+import { openPgPool } from '../store/pg/pool.js';
 import { openKeyStore, type ApiKey, type KeyStore } from './keys.js';
 
 export type CliOut = (line: string) => void;
 const stdout: CliOut = (line) => process.stdout.write(`${line}\n`);
 
-async function withKeys<T>(dataDir: string, fn: (keys: KeyStore) => Promise<T> | T): Promise<T> {
-  const env = openEnv(dataDir);
+/** Where the keys live: `databaseUrl` (config.databaseUrl) wins over the LMDB env under `dataDir`. */
+type KeysAt = { dataDir: string; databaseUrl?: string | null };
+
+async function withKeys<T>(at: KeysAt, fn: (keys: KeyStore) => Promise<T> | T): Promise<T> {
+  if (at.databaseUrl) {
+    const pool = openPgPool(at.databaseUrl, { max: 2, applicationName: 'avm-keys' });
+    try {
+      await migrate(pool);
+      return await fn(openPgKeyStore(pool));
+    } finally {
+      await pool.end();
+    }
+  }
+  const env = openEnv(at.dataDir);
   try {
     return await fn(openKeyStore(env));
   } finally {
@@ -21,32 +37,32 @@ function describe(k: ApiKey): string {
 }
 
 /** `--scopes read,underwrite` (or an array); `rpm` defaults to the registry's key_default_rpm. */
-export async function createKeyCommand(o: { dataDir: string; scopes: string | string[]; rpm?: number; label?: string; out?: CliOut }): Promise<ApiKey> {
+export async function createKeyCommand(o: KeysAt & { scopes: string | string[]; rpm?: number; label?: string; out?: CliOut }): Promise<ApiKey> {
   const out = o.out ?? stdout;
-  const issued = await withKeys(o.dataDir, (keys) => keys.createKey({ scopes: o.scopes, rpmLimit: o.rpm, label: o.label }));
+  const issued = await withKeys(o, (keys) => keys.createKey({ scopes: o.scopes, rpmLimit: o.rpm, label: o.label }));
   out(`created ${describe(issued.key)}`);
   out(`API key (shown once, store it now): ${issued.plaintext}`);
   return issued.key;
 }
 
-export async function rotateKeyCommand(o: { dataDir: string; id: string; out?: CliOut }): Promise<ApiKey> {
+export async function rotateKeyCommand(o: KeysAt & { id: string; out?: CliOut }): Promise<ApiKey> {
   const out = o.out ?? stdout;
-  const issued = await withKeys(o.dataDir, (keys) => keys.rotateKey(o.id));
+  const issued = await withKeys(o, (keys) => keys.rotateKey(o.id));
   out(`rotated ${o.id} -> ${describe(issued.key)}`);
   out(`API key (shown once, store it now): ${issued.plaintext}`);
   return issued.key;
 }
 
-export async function revokeKeyCommand(o: { dataDir: string; id: string; out?: CliOut }): Promise<ApiKey> {
+export async function revokeKeyCommand(o: KeysAt & { id: string; out?: CliOut }): Promise<ApiKey> {
   const out = o.out ?? stdout;
-  const key = await withKeys(o.dataDir, (keys) => keys.revokeKey(o.id));
+  const key = await withKeys(o, (keys) => keys.revokeKey(o.id));
   out(`revoked ${describe(key)}`);
   return key;
 }
 
-export async function listKeysCommand(o: { dataDir: string; out?: CliOut }): Promise<ApiKey[]> {
+export async function listKeysCommand(o: KeysAt & { out?: CliOut }): Promise<ApiKey[]> {
   const out = o.out ?? stdout;
-  const list = await withKeys(o.dataDir, (keys) => keys.listKeys());
+  const list = await withKeys(o, (keys) => keys.listKeys());
   if (list.length === 0) out('no API keys');
   for (const k of list) out(describe(k));
   return list;

@@ -33,9 +33,12 @@ export type FormTokens = {
   check(nonce: string | undefined, token: string | null | undefined): boolean;
 };
 
-/** The double-submit form tokens of a page (a nonce per page view, for its cookie). */
-export function formTokens(purpose: string): FormTokens {
-  const bound = boundTokens(purpose);
+/**
+ * The double-submit form tokens of a page (a nonce per page view, for its cookie). `key`: replicas behind one address
+ * share it (src/store/backend.ts), so a page served by one is accepted by another; default a per-process key.
+ */
+export function formTokens(purpose: string, key?: string | Buffer): FormTokens {
+  const bound = boundTokens(purpose, key);
   return {
     issue() {
       const nonce = randomBytes(16).toString('base64url');

@@ -24,7 +24,7 @@ export type KeyStore = {
   getKey(id: string): Awaitable<ApiKey | null>;
   /** The owner (root key id of the rotation chain) of key `id`; `id` itself for an unknown key. */
   ownerIdOf(id: string): Awaitable<string>;
-  /** Never throws (nor rejects), whatever the header holds. */
+  /** Never throws for any header; rejects only with shared_store_unavailable when a shared store does not answer. */
   verifyBearer(authorizationHeader: unknown): Awaitable<VerifyResult>;
 };
 

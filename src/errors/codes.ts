@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   shutting_down: { status: 503, description: 'The service is draining before it stops: the request was not started (the connection is closed); retry after the Retry-After seconds, on another instance or after the restart.' },
   corpus_unavailable: { status: 503, description: 'No sales snapshot has been ingested yet.' },
   snapshot_unverified: { status: 503, description: 'The current sales snapshot does not match its stored sha256; nothing is valued from it until a new ingest replaces it.' },
+  shared_store_unavailable: { status: 503, description: 'The shared state store (PostgreSQL, AVM_DATABASE_URL) did not answer: the key could not be checked or the state not read or written. A write cut this way may or may not have been stored (read it back); retry after the Retry-After seconds.' },
   store_damaged: { status: 503, description: 'The LMDB data file is damaged or shorter than its header records; the store is not opened.' },
   opendata_unreachable: { status: 503, description: 'The open-data comp source could not be reached.' },
   kernel_error: { status: 500, description: 'The valuation kernel returned an error code.' },

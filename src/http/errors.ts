@@ -6,6 +6,7 @@ import { AppError, isAppError } from '../errors/app-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import { errorBody } from '../contracts/error-body.js';
 import { validationError } from '../errors/validation.js';
+import { storeUnavailableError } from '../store/pg/unavailable.js';
 import { assignRequestId } from './middleware/request-id.js';
 
 export { ErrorBodySchema, errorBody, type ErrorBody } from '../contracts/error-body.js';
@@ -16,6 +17,8 @@ export { validationError } from '../errors/validation.js';
 function toAppError(err: unknown): AppError {
   if (isAppError(err)) return err;
   if (err instanceof z.ZodError) return validationError(err, 'request');
+  const unavailable = storeUnavailableError(err);
+  if (unavailable) return unavailable;
   const status = typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 500;
   const byStatus: Record<number, ErrorCode> = { 400: 'validation_failed', 404: 'not_found', 405: 'method_not_allowed', 413: 'payload_too_large', 415: 'unsupported_media_type' };
   const code = byStatus[status];

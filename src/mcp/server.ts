@@ -10,6 +10,7 @@ import { toolEntries, type Operation } from '../contracts/operations.js';
 import { bodyOf } from '../contracts/reply.js';
 import { AppError, isAppError } from '../errors/app-error.js';
 import { validationError } from '../errors/validation.js';
+import { storeUnavailableError } from '../store/pg/unavailable.js';
 import { listedInputSchema } from './listed-schema.js';
 import { SERVING_VERSION } from '../registry/versions.js';
 import { registerMapAppResource, registerToolWithApp } from './app/map-app.js';
@@ -24,7 +25,7 @@ function callOf(ctx: ServerContext): CallContext {
 }
 
 export function toolError(e: unknown, requestId: string, log: (msg: string, extra?: unknown) => void): CallToolResult {
-  const err = isAppError(e) ? e : new AppError('internal_error', 'internal error', { cause: e });
+  const err = isAppError(e) ? e : (storeUnavailableError(e) ?? new AppError('internal_error', 'internal error', { cause: e }));
   if (!isAppError(e)) log(`mcp tool call ${requestId} failed`, (e as Error)?.stack ?? e);
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorBody(err, requestId)) }] };
 }

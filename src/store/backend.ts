@@ -2,9 +2,11 @@
 // PostgreSQL (one pool per process, migrations applied at start), else in the embedded LMDB environment, as it always
 // has. Everything that holds state replicas must share is a field of StateBackend; a new piece (the alert outbox, the
 // rate limiter, the snapshot pointer…) adds its field here with its LMDB and PostgreSQL openers, nothing else changes.
+import { randomBytes } from 'node:crypto';
 import type { RootDatabase } from 'lmdb';
 import { openAlertStore, type AlertStore } from '../alerts/store.js';
 import { openAudit, type Audit } from '../auth/audit.js';
+import { lmdbOAuthStore, type OAuthStore } from '../auth/oauth/store.js';
 import { openKeyStore, type KeyStore } from '../auth/keys.js';
 import type { Config } from '../config.js';
 import { getEventLog, type EventLog } from '../events/log.js';
@@ -12,6 +14,7 @@ import { lmdbOwnedState, type OwnedState } from '../events/owned-state.js';
 import { openPgAudit } from './pg/audit.js';
 import { openPgEventLog } from './pg/events.js';
 import { openPgKeyStore } from './pg/keys.js';
+import { openPgOAuthStore } from './pg/oauth.js';
 import { migrate } from './pg/migrate.js';
 import { openPgOwnedState } from './pg/owned-state.js';
 import { openPgPool, type PgPool } from './pg/pool.js';
@@ -27,6 +30,10 @@ export type StateBackend = {
   events: EventLog;
   /** The alerts' store: profiles from `owned`, the outbox (LMDB until it moves). */
   alerts: AlertStore;
+  /** The authorization server's records, secrets and grant-to-key bindings (sign-in with OAuth). */
+  oauth: OAuthStore;
+  /** The keys page's form-token key shared by every replica (null: each process makes its own, as on one machine). */
+  formKey: Buffer | null;
   /** Flushes the audit and releases the pool and the LISTEN connection (the LMDB environment is the Store's). */
   close(): Promise<void>;
 };
@@ -41,7 +48,7 @@ export function lmdbStateBackend(env: RootDatabase, opts: BackendOptions = {}): 
   const events = getEventLog(env, { now: opts.now }); // first: the log takes its clock on first open
   const owned = lmdbOwnedState(env);
   const audit = openAudit(env, opts);
-  return { kind: 'lmdb', pool: null, keys: openKeyStore(env, opts), audit, owned, events, alerts: openAlertStore(env, owned), close: () => audit.close() };
+  return { kind: 'lmdb', pool: null, keys: openKeyStore(env, opts), audit, owned, events, alerts: openAlertStore(env, owned), oauth: lmdbOAuthStore(env), formKey: null, close: () => audit.close() };
 }
 
 /** PostgreSQL at `url`: opens the pool, applies pending migrations, then opens every store over it. */
@@ -49,11 +56,12 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
   const pool = openPgPool(url);
   try {
     await migrate(pool);
+    const formKey = await sharedSecret(pool, 'keys_page_form_key');
     const events = await openPgEventLog(pool, url, opts);
     const owned = openPgOwnedState(pool, events);
     const audit = openPgAudit(pool, opts);
     return {
-      kind: 'postgres', pool, keys: openPgKeyStore(pool, opts), audit, owned, events, alerts: openAlertStore(env, owned),
+      kind: 'postgres', pool, keys: openPgKeyStore(pool, opts), audit, owned, events, alerts: openAlertStore(env, owned), oauth: openPgOAuthStore(pool), formKey,
       async close() {
         await audit.close();
         await events.close();
@@ -64,6 +72,13 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
     await pool.end().catch(() => undefined);
     throw e;
   }
+}
+
+/** A random 32-byte secret under `name` in backend_meta, made by the first replica that asks; every replica reads the same. */
+async function sharedSecret(pool: PgPool, name: string): Promise<Buffer> {
+  await pool.query('INSERT INTO backend_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [name, JSON.stringify(randomBytes(32).toString('base64url'))]);
+  const value = (await pool.query<{ value: string }>('SELECT value FROM backend_meta WHERE key = $1', [name])).rows[0].value;
+  return Buffer.from(value, 'base64url');
 }
 
 /** The backend `config` asks for: PostgreSQL when AVM_DATABASE_URL is set, else the LMDB environment's. */

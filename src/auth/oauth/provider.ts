@@ -3,28 +3,27 @@
 // (RFC 7591) or identified by a Client ID Metadata Document, exact redirect URIs, the `resource` parameter bound into
 // opaque access tokens, refresh tokens rotated on every use, revocation (RFC 7009). The consent page is ours (src/http).
 import Provider, { errors, type Configuration } from 'oidc-provider';
-import type { RootDatabase } from 'lmdb';
 import { cimdAllowFetch, cimdFetch, type CimdFetchOptions } from './cimd-fetch.js';
 import { OAUTH } from '../../registry/groups/oauth.js';
-import { DB_NAMES, openSubDb } from '../../store/env.js';
 import type { KeyStore } from '../keys.js';
 import { OAUTH_SCOPES } from '../scopes.js';
-import { lmdbAdapterFactory } from './adapter.js';
 import { resourceId } from './resource.js';
-import { loadOrCreateSecrets, type ServerSecrets } from './secrets.js';
+import type { ServerSecrets } from './secrets.js';
+import type { OAuthStore } from './store.js';
 
 export type AuthorizationServer = {
   provider: Provider;
   secrets: ServerSecrets;
   /** The API key minted when the owner approved grant `grantId` (null: none, e.g. a grant not made by our consent). */
-  keyOfGrant(grantId: string): string | null;
+  keyOfGrant(grantId: string): Promise<string | null>;
   /** Records that approving grant `grantId` minted key `keyId`: its tokens act as that key. */
   bindGrantToKey(grantId: string, keyId: string): Promise<void>;
 };
 
 export type AuthorizationServerOptions = {
   origin: string;
-  env: RootDatabase;
+  /** Its records, secrets and grant bindings (LMDB, or PostgreSQL shared by replicas: src/store/backend.ts). */
+  store: OAuthStore;
   keys: Pick<KeyStore, 'revokeKey' | 'getKey'>;
   /** Where the consent page of an interaction is (the HTTP door decides its path). */
   consentUrl: (uid: string) => string;
@@ -36,17 +35,13 @@ export type AuthorizationServerOptions = {
   logError: (msg: string, extra?: unknown) => void;
 };
 
-const grantKeyRecord = (grantId: string): string => `grant-key:${grantId}`;
-
 export async function createAuthorizationServer(o: AuthorizationServerOptions): Promise<AuthorizationServer> {
-  const db = openSubDb<string>(o.env, DB_NAMES.oauth);
-  const secrets = await loadOrCreateSecrets(o.env);
+  const secrets = await o.store.secrets();
   const resources = new Set([resourceId(o.origin, 'mcp'), resourceId(o.origin, 'rest')]);
-  const keyOfGrant = (grantId: string): string | null => (typeof grantId === 'string' ? (db.get(grantKeyRecord(grantId)) ?? null) : null);
   const scopeText = OAUTH_SCOPES.join(' ');
 
   const configuration: Configuration = {
-    adapter: lmdbAdapterFactory(o.env),
+    adapter: o.store.adapterFactory(),
     clients: [],
     routes: o.routes,
     fetch: cimdFetch(o.cimd),
@@ -67,7 +62,7 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
     // A browser-based client may call the token and revocation endpoints from the origin of its redirect URIs only.
     clientBasedCORS: (_ctx, origin, client) => (client.redirectUris ?? []).some((u) => URL.parse(u)?.origin === origin),
     extraTokenClaims: async (_ctx, token) => {
-      const keyId = 'grantId' in token && token.grantId ? keyOfGrant(token.grantId) : null;
+      const keyId = 'grantId' in token && token.grantId ? await o.store.keyOfGrant(token.grantId) : null;
       return keyId ? { avm_key: keyId } : undefined;
     },
     ttl: {
@@ -124,16 +119,16 @@ export async function createAuthorizationServer(o: AuthorizationServerOptions): 
   });
   // A revoked grant (its refresh token revoked, or a code reused) revokes the key its approval minted.
   provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
-    const keyId = keyOfGrant(grantId);
-    if (keyId) o.keys.revokeKey(keyId).catch((e: unknown) => o.logError('revoking the key of a revoked OAuth grant failed', e));
+    o.store
+      .keyOfGrant(grantId)
+      .then((keyId) => (keyId ? o.keys.revokeKey(keyId) : null))
+      .catch((e: unknown) => o.logError('revoking the key of a revoked OAuth grant failed', e));
   });
   provider.on('server_error', (_ctx: unknown, err: unknown) => o.logError('oauth server error', err));
   return {
     provider,
     secrets,
-    keyOfGrant,
-    async bindGrantToKey(grantId, keyId) {
-      await db.put(grantKeyRecord(grantId), keyId);
-    },
+    keyOfGrant: (grantId) => o.store.keyOfGrant(grantId),
+    bindGrantToKey: (grantId, keyId) => o.store.bindGrantToKey(grantId, keyId),
   };
 }

@@ -6,7 +6,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { ServiceContext } from '../../app/context.js';
 import type { KeyStore } from '../../auth/keys.js';
 import { oauthTokenOf, verifyAccessToken } from '../../auth/oauth/access-token.js';
-import { sweepExpiredOAuthRecords } from '../../auth/oauth/adapter.js';
+import { backendOf } from '../../app/door-services.js';
 import { OAUTH } from '../../registry/groups/oauth.js';
 import { createAuthorizationServer, type AuthorizationServer } from '../../auth/oauth/provider.js';
 import { resourceId, resourceKindOf } from '../../auth/oauth/resource.js';
@@ -24,7 +24,7 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
   const get = () => {
     pending ??= createAuthorizationServer({
       origin: serviceOrigin(svc),
-      env: svc.store.env,
+      store: backendOf(svc).oauth,
       keys,
       consentUrl: (uid) => `${CONSENT_PATH}/${uid}`,
       routes: OAUTH_ROUTES,
@@ -44,7 +44,7 @@ export function authorizationServerDoor(svc: ServiceContext, keys: KeyStore): Au
     return pending;
   };
   const startSweeps = (): void => {
-    const sweeper = schedulePeriodicSweep(() => sweepExpiredOAuthRecords(svc.store.env), OAUTH.v.sweep_interval_hours, (e) => svc.log.error('oauth expired-record sweep failed', e));
+    const sweeper = schedulePeriodicSweep(() => backendOf(svc).oauth.sweepExpired(), OAUTH.v.sweep_interval_hours, (e) => svc.log.error('oauth expired-record sweep failed', e));
     svc.closeHooks?.push(sweeper.stop); // at shutdown, before the store closes: no new sweep, and the one running finishes
   };
   const accessTokens: AccessTokenCheck = async (header, path) => {

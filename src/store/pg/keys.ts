@@ -6,6 +6,7 @@ import { checkRpm, mintKey, parseBearer, verdictOf, type ApiKey, type StoredKey 
 import type { KeyStore } from '../../auth/keys.js';
 import { parseScopes, type Scope } from '../../auth/scopes.js';
 import { inTransaction, type PgPool } from './pool.js';
+import { storeUnavailableError } from './unavailable.js';
 
 type Row = { id: string; hash: string; scopes: string[]; rpm_limit: number; created_at: string; rotated_from: string | null; revoked_at: string | null; label: string | null; owner_id: string };
 
@@ -68,12 +69,15 @@ export function openPgKeyStore(pool: PgPool, opts: { now?: () => number } = {}):
     async verifyBearer(header) {
       const parsed = parseBearer(header);
       if (!('id' in parsed)) return parsed;
+      // A database that does not answer rejects with shared_store_unavailable (503): the key could not be checked, which
+      // is not the same as invalid, so the caller is not told 401.
+      let rec: StoredKey | undefined;
       try {
-        return verdictOf(await getStored(parsed.id), parsed.secret, publicView);
-      } catch {
-        // The database is unreachable: the key cannot be checked, so it is not accepted (the caller is `rejected`).
-        return { ok: false, reason: 'malformed' };
+        rec = await getStored(parsed.id);
+      } catch (e) {
+        throw storeUnavailableError(e) ?? e;
       }
+      return verdictOf(rec, parsed.secret, publicView);
     },
   };
 }

@@ -19,6 +19,14 @@ export function openPgPool(url: string, opts: { max?: number; applicationName?: 
 /** Runs `fn` in one transaction on one client (BEGIN … COMMIT, ROLLBACK on a throw). */
 export async function inTransaction<T>(pool: PgPool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const c = await pool.connect();
+  // A checked-out client has no error listener (pg-pool removes its own), and pg emits 'error' on the client when the
+  // server goes away, even with a query in flight: unheard, that would crash the process. The query at hand rejects
+  // anyway; the broken client is destroyed on release instead of going back to the pool.
+  let broken: Error | undefined;
+  const onError = (e: Error): void => {
+    broken = e;
+  };
+  c.on('error', onError);
   try {
     await c.query('BEGIN');
     const out = await fn(c);
@@ -28,6 +36,7 @@ export async function inTransaction<T>(pool: PgPool, fn: (c: pg.PoolClient) => P
     await c.query('ROLLBACK').catch(() => undefined);
     throw e;
   } finally {
-    c.release();
+    c.removeListener('error', onError);
+    c.release(broken);
   }
 }
