@@ -16,6 +16,7 @@ import type { Logger } from '../log.js';
 import { ALERTS } from '../registry/groups/alerts.js';
 import { sendWebhookAttempt } from './deliver-webhook.js';
 import type { AttemptOutcome } from './http-attempt.js';
+import type { DigestResult, DigestRun } from './digest.js';
 import type { AlertState, OutboxRecord } from './outbox.js';
 import { lmdbOutbox, type AlertOutbox, type Claim } from './outbox-store.js';
 import type { AlertStore } from './store.js';
@@ -26,6 +27,8 @@ export type DeliveryContext = {
   store: AlertStore;
   /** Where the alerts live: the LMDB outbox of `store` unless given (replicas on PostgreSQL: openPgOutbox). */
   outbox?: AlertOutbox;
+  /** The digest writing into that outbox with its dedupe state (replicas: runDigestPg); the LMDB digest when absent. */
+  digest?: (store: AlertStore, run: DigestRun) => Promise<DigestResult>;
   /** This process's claim owner id (default: host, pid and a random suffix). */
   owner?: string;
   /** Lease of a claim; default ALERTS.v.claim_lease_ms. */

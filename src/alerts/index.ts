@@ -1,7 +1,6 @@
 // Public surface of alerts for the doors, the listings run and the CLI. Domain code only: no HTTP framework here.
 import { deliverPending, type DeliveryContext, type DeliverySummary } from './delivery.js';
 import { runDigest, type DigestResult, type DigestRun } from './digest.js';
-import { getAlert } from './outbox.js';
 
 export { guardProfileWebhook, createProfile, getProfile, profileByRef, writeProfile, listProfiles, listActiveProfiles, setProfileActive, publicProfile, parseProfileInput, requiredScopes, ProfileInputSchema } from './profile.js';
 export type { ProfileInput, StoredProfile, PublicProfile } from './profile.js';
@@ -17,9 +16,8 @@ export { guardWebhookUrl } from './url-guard.js';
 
 /** The listings run's hook: queue today's digests durably, then deliver the new alerts inline. */
 export async function afterListingsRun(ctx: DeliveryContext, run: DigestRun): Promise<{ digest: DigestResult; delivery: DeliverySummary }> {
-  const digest = await runDigest(ctx.store, run);
-  // On replicas the digest's records go to the shared outbox too (idempotent by id), where any replica delivers them.
-  if (ctx.outbox) await ctx.outbox.enqueue(digest.alert_ids.flatMap((id) => getAlert(ctx.store, id) ?? []));
+  // Replicas: the shared digest writes its records, dedupe marks and day marks in PostgreSQL (digest-pg.ts).
+  const digest = await (ctx.digest ?? runDigest)(ctx.store, run);
   const delivery = await deliverPending(ctx, digest.alert_ids);
   return { digest, delivery };
 }

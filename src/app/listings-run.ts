@@ -1,7 +1,7 @@
 // The listings run as the service makes it (first start, the daily schedule, POST /api/run-listings): the one job of
 // src/listings, with its outcome logged once (counts, duration, error) and counted in /metrics, and the alert
 // deliveries it makes logged and counted.
-import type { AlertOutcome, AlertOutbox } from '../alerts/index.js';
+import type { AlertOutcome, DeliveryContext } from '../alerts/index.js';
 import { utcDay } from '../alerts/digest.js';
 import type { DailyRunLock, DailyRunOutcome } from '../listings/daily-run.js';
 import { lastRunAt, runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
@@ -9,8 +9,8 @@ import type { ServiceContext } from './context.js';
 import { backendOf } from './door-services.js';
 
 /** The alert-delivery observers of this service (structured log lines, outcome counters) and its outbox (LMDB when absent). */
-export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void; outbox?: AlertOutbox } {
-  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o), outbox: svc.ops?.outbox };
+export function alertObserversOf(svc: ServiceContext): Pick<DeliveryContext, 'log' | 'onOutcome' | 'outbox' | 'digest'> & { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void } {
+  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o), outbox: svc.ops?.outbox, digest: svc.ops?.digest };
 }
 
 /**

@@ -3,9 +3,11 @@
 // behaviour) or PostgreSQL over the backend's pool; each piece has one interface and a contract suite run on both.
 import type { RootDatabase } from 'lmdb';
 import type { OpenOutbox } from '../alerts/cli.js';
+import type { DigestResult, DigestRun } from '../alerts/digest.js';
+import { runDigestPg } from '../alerts/digest-pg.js';
 import { openPgOutbox } from '../alerts/outbox-pg.js';
 import { lmdbOutbox, type AlertOutbox } from '../alerts/outbox-store.js';
-import { openAlertStore } from '../alerts/store.js';
+import { openAlertStore, type AlertStore } from '../alerts/store.js';
 import type { RateLimiter } from '../auth/limiter.js';
 import { pgLimiter } from '../auth/limiter-pg.js';
 import { lmdbDailyRunLock, type DailyRunLock } from '../listings/daily-run.js';
@@ -22,6 +24,8 @@ export type OpsBackend = {
   /** Shared by replicas: then every replica sweeps the outbox for lapsed claims (alerts/sweep.ts). */
   shared: boolean;
   outbox: AlertOutbox;
+  /** The listings run's digest over that outbox (undefined: the LMDB digest). */
+  digest?: (store: AlertStore, run: DigestRun) => Promise<DigestResult>;
   /** Null: the doors make their in-memory limiter (with the service's clock), as before. */
   limiter: RateLimiter | null;
   dailyRun: DailyRunLock;
@@ -36,6 +40,7 @@ export function pgOpsBackend(pool: PgPool, opts: { anonRateLimit?: number | null
   return {
     shared: true,
     outbox: openPgOutbox(pool),
+    digest: (store, run) => runDigestPg(pool, store, run),
     limiter: pgLimiter(pool, { anonLimit: opts.anonRateLimit ?? undefined }),
     dailyRun: pgDailyRunLock(pool),
     registry: openPgRegistry(pool),
