@@ -63,11 +63,11 @@ export async function openPgEventLog(pool: PgPool, url: string, opts: { now?: ()
   const poll = setInterval(catchUpQuietly, SHARED_STATE.v.events_catchup_poll_ms).unref();
 
   const appendInTx = async (c: pg.ClientBase, input: AppendInput): Promise<EventRecord> => {
-    await c.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ID_LOCK]);
-    const id = Number((await c.query<{ id: string }>("SELECT nextval('event_seq') AS id")).rows[0].id);
+    // Two round trips while the lock is held (it is held to commit, so each one counts against every replica's
+    // appends): the lock then the id (the CTE's row must exist before nextval runs for it), the row and its notification.
+    const id = Number((await c.query<{ id: string }>("WITH locked AS (SELECT pg_advisory_xact_lock($1)) SELECT nextval('event_seq') AS id FROM locked", [EVENT_ID_LOCK])).rows[0].id);
     const rec = eventRecordOf(id, input, now());
-    await c.query('INSERT INTO events (id, record) VALUES ($1, $2)', [id, JSON.stringify(rec)]);
-    await c.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(id)]);
+    await c.query('WITH stored AS (INSERT INTO events (id, record) VALUES ($1, $2) RETURNING id) SELECT pg_notify($3, id::text) FROM stored', [id, JSON.stringify(rec), EVENTS_CHANNEL]);
     return rec;
   };
   const delivered = async (id: number): Promise<void> => {

@@ -23,12 +23,15 @@ export function openPgOwnedState(pool: PgPool, events: PgEventLog): OwnedState {
       checkOwner(w.owner);
       const out = await inTransaction(pool, async (c) => {
         await c.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [OWNER_LOCK_SPACE, w.owner]);
-        const prior = (await c.query<{ record: never }>('SELECT record FROM user_state WHERE kind = $1 AND owner_id = $2 AND id = $3', [w.kind, w.owner, w.id])).rows[0]?.record;
-        if (!prior && w.cap) {
-          const n = Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM user_state WHERE kind = $1 AND owner_id = $2', [w.kind, w.owner])).rows[0].n);
-          if (n >= w.cap.max) throw w.cap.refusal();
-        }
-        const seq = Number((await c.query<{ s: string }>("SELECT nextval('user_state_seq') AS s")).rows[0].s);
+        // The prior record, the owner's count of the kind (when capped) and the next seq in one round trip (a refused write leaves a
+        // gap in user_state_seq, which only orders).
+        const got = (await c.query<{ prior: never; n: string; s: string }>(
+          "SELECT (SELECT record FROM user_state WHERE kind = $1 AND owner_id = $2 AND id = $3) AS prior, CASE WHEN $4 THEN (SELECT count(*) FROM user_state WHERE kind = $1 AND owner_id = $2) END AS n, nextval('user_state_seq') AS s",
+          [w.kind, w.owner, w.id, w.cap !== undefined],
+        )).rows[0];
+        const prior = got.prior ?? undefined;
+        if (!prior && w.cap && Number(got.n) >= w.cap.max) throw w.cap.refusal();
+        const seq = Number(got.s);
         const value = { ...w.build(prior), owner_id: w.owner, seq };
         await c.query(
           `INSERT INTO user_state (kind, owner_id, id, seq, record) VALUES ($1, $2, $3, $4, $5)
