@@ -179,8 +179,9 @@ alerts
   .description('list alerts that failed 3 delivery attempts, with their last diagnostic')
   .option(...DATA_DIR_OPTION)
   .action(async (opts: { dataDir?: string }) => {
-    const { listDeadLetters, formatDeadLetters } = await import('./alerts/cli.js');
-    process.stdout.write(`${formatDeadLetters(await listDeadLetters(configFor(opts).dataDir))}\n`);
+    const [{ listDeadLetters, formatDeadLetters }, { sharedOutboxOpener }] = await Promise.all([import('./alerts/cli.js'), import('./store/ops-backend.js')]);
+    const config = configFor(opts);
+    process.stdout.write(`${formatDeadLetters(await listDeadLetters(config.dataDir, sharedOutboxOpener(config)))}\n`);
   });
 alerts
   .command('replay')
@@ -188,8 +189,9 @@ alerts
   .argument('<id>', 'alert id (from dead-letters)')
   .option(...DATA_DIR_OPTION)
   .action(async (id: string, opts: { dataDir?: string }) => {
-    const { replayDeadLetter } = await import('./alerts/cli.js');
-    const out = await replayDeadLetter(configFor(opts).dataDir, id);
+    const [{ replayDeadLetter }, { sharedOutboxOpener }] = await Promise.all([import('./alerts/cli.js'), import('./store/ops-backend.js')]);
+    const config = configFor(opts);
+    const out = await replayDeadLetter(config.dataDir, id, { config }, sharedOutboxOpener(config));
     process.stdout.write(`${JSON.stringify(out)}\n`);
     if (out.state !== 'delivered') process.exitCode = 1;
   });

@@ -12,12 +12,15 @@ import { createApp } from './http/app.js';
 import { createHttpServer } from './http/http-server.js';
 import { createDrain, stopListening } from './http/drain.js';
 import type { ServiceContext } from './app/context.js';
-import { alertObserversOf, runObservedListings } from './app/listings-run.js';
+import { alertObserversOf, runDailyListings, runObservedListings } from './app/listings-run.js';
 import { createServiceMetrics } from './app/metrics.js';
 import { DOORS } from './registry/groups/doors.js';
 import { ensureCorpus } from './ingest/corpus.js';
 import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
+import { lmdbOpsBackend, pgOpsBackend } from './store/ops-backend.js';
+import { lmdbRegistry } from './registry/registry-store.js';
+import { syncRegistry } from './registry/registry-sync.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
 import { startReplicaSnapshots } from './store/shared/replica.js';
@@ -31,24 +34,32 @@ import { openStateBackend } from './store/backend.js';
  */
 async function startBackgroundJobs(svc: ServiceContext): Promise<{ stop: () => Promise<void> }> {
   const { config, store, log } = svc;
-  const [{ deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }] = await Promise.all([
+  const [{ deliveryContextFromConfig, resumeDelivery }, { startListingsScheduler }, { startOutboxSweeper }] = await Promise.all([
     import('./alerts/index.js'),
     import('./listings/index.js'),
+    import('./alerts/sweep.js'),
   ]);
+  const ops = svc.ops ?? lmdbOpsBackend(store);
   const pending: Promise<unknown>[] = [];
   const track = (p: Promise<unknown>, what: string | null): void => {
     pending.push(p.catch((e) => (what ? log.error(`${what} failed`, e) : undefined)));
   };
   const backend = backendOf(svc);
-  track(resumeDelivery({ ...deliveryContextFromConfig(backend.alerts, config), ...alertObserversOf(svc) }), 'alert delivery resume');
-  // runObservedListings logs its own failure (once); the schedule goes on.
-  const scheduler = startListingsScheduler({ run: () => runObservedListings(svc, 'daily'), onError: () => undefined });
-  if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
+  const delivery = { ...deliveryContextFromConfig(backend.alerts, config), ...alertObserversOf(svc) };
+  track(resumeDelivery(delivery), 'alert delivery resume');
+  // Replicas: take over the claims of a replica that died, and alerts another replica enqueued.
+  const outboxSweeper = ops.shared ? startOutboxSweeper(delivery, undefined, (e) => log.error('alert outbox sweep failed', e)) : null;
+  // runObservedListings logs its own failure (once); the schedule goes on. One replica runs each day (ops.dailyRun).
+  const scheduler = startListingsScheduler({ run: () => runDailyListings(svc, ops.dailyRun), onError: () => undefined });
+  // Replicas make up the latest slot's run if no replica ran it (once across replicas); one process: first start only.
+  if (ops.shared) track(runDailyListings(svc, ops.dailyRun), null);
+  else if (store.lastRun() === null) track(runObservedListings(svc, 'manual'), null);
   const sweeper = scheduleAuditSweep(backend.audit, (e) => log.error('audit retention sweep failed', e));
   const appEventSweeper = scheduleAppEventSweep(openAppEvents(store.env), (e) => log.error('app analytics retention sweep failed', e));
   return {
     stop: async () => {
       scheduler.stop();
+      await outboxSweeper?.stop();
       await sweeper.stop();
       await appEventSweeper.stop();
       await Promise.all(pending);
@@ -81,9 +92,13 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const backend = await openStateBackend(config, store.env, { onError: (e) => log.error('shared state write failed', e) });
   // A replica of a shared snapshot folder switches to the pointer's snapshot before it serves, then follows it.
   const replica = await startReplicaSnapshots(config, store, (e) => log.error('snapshot follower', e));
+  // Alert outbox, rate limits, daily-run lock and model registry over the same backend.
+  const ops = backend.pool ? pgOpsBackend(backend.pool, { anonRateLimit: config.anonRateLimit }) : lmdbOpsBackend(store);
+  // Replicas serve the shared registry's champion: mirrored into this store before the engine's workers read it.
+  if (ops.shared) log.info('model registry synced', await syncRegistry(ops.registry, lmdbRegistry(store)));
   const engine = createEngine(config, store);
   const svc: ServiceContext = {
-    config, store, log, now: () => new Date(), engine, limiter: opts.limiter, closeHooks: [],
+    config, store, log, now: () => new Date(), engine, limiter: opts.limiter ?? ops.limiter ?? undefined, ops, closeHooks: [],
     metrics: createServiceMetrics({ store, engine }), shutdown: shutdown.signal, backend, snapshotFollower: replica?.follower,
   };
   const drain = createDrain();

@@ -1,9 +1,11 @@
 // Operator commands behind `avm alerts dead-letters` and `avm alerts replay ID`: list dead letters, replay one.
-// Each call opens the environment under dataDir, does its work, and closes it.
+// Each call opens the outbox of dataDir (LMDB; with AVM_DATABASE_URL the CLI passes the PostgreSQL opener,
+// store/ops-backend.ts openSharedOutbox), does its work, and closes it.
 import { loadConfig, type Config } from '../config.js';
 import { openEnv } from '../store/env.js';
 import { deliverAlert, deliveryContextFromConfig, type DeliveryContext } from './delivery.js';
-import { getAlert, listAlerts, reopenDeadLetter, type AlertState } from './outbox.js';
+import type { AlertState } from './outbox.js';
+import { lmdbOutbox, type AlertOutbox } from './outbox-store.js';
 import { openAlertStore, type AlertStore } from './store.js';
 
 export type DeadLetterRow = {
@@ -17,18 +19,28 @@ export type DeadLetterRow = {
   dead_letter: string | null;
 };
 
-async function withStore<T>(dataDir: string, fn: (store: AlertStore) => Promise<T>): Promise<T> {
+/** An opened outbox (and the alert store its webhooks' profiles come from); close() releases what was opened. */
+export type OutboxAccess = { store: AlertStore; outbox: AlertOutbox; close(): Promise<void> };
+export type OpenOutbox = (dataDir: string) => Promise<OutboxAccess>;
+
+const openLmdbOutbox: OpenOutbox = async (dataDir) => {
   const env = openEnv(dataDir);
+  const store = openAlertStore(env);
+  return { store, outbox: lmdbOutbox(store), close: () => env.close() };
+};
+
+async function withOutbox<T>(dataDir: string, open: OpenOutbox, fn: (a: OutboxAccess) => Promise<T>): Promise<T> {
+  const access = await open(dataDir);
   try {
-    return await fn(openAlertStore(env));
+    return await fn(access);
   } finally {
-    await env.close();
+    await access.close();
   }
 }
 
-export function listDeadLetters(dataDir: string): Promise<DeadLetterRow[]> {
-  return withStore(dataDir, async (store) =>
-    listAlerts(store, 'dead_lettered').map((r) => ({
+export function listDeadLetters(dataDir: string, open: OpenOutbox = openLmdbOutbox): Promise<DeadLetterRow[]> {
+  return withOutbox(dataDir, open, async ({ outbox }) =>
+    (await outbox.list('dead_lettered')).map((r) => ({
       id: r.id,
       profile_id: r.profile_id,
       channel: r.channel,
@@ -48,13 +60,18 @@ export type ReplayResult = { id: string; state: AlertState; diagnostic: string |
  * an alert that is not dead-lettered -> validation_failed (a delivered alert is never re-sent).
  * `overrides` lets tests pass a resolver, clock or sleep; production settings come from the environment.
  */
-export function replayDeadLetter(dataDir: string, id: string, overrides: Partial<Omit<DeliveryContext, 'store'>> & { config?: Config } = {}): Promise<ReplayResult> {
-  return withStore(dataDir, async (store) => {
-    await reopenDeadLetter(store, id, new Date((overrides.nowMs ?? Date.now)()));
+export function replayDeadLetter(
+  dataDir: string,
+  id: string,
+  overrides: Partial<Omit<DeliveryContext, 'store'>> & { config?: Config } = {},
+  open: OpenOutbox = openLmdbOutbox,
+): Promise<ReplayResult> {
+  return withOutbox(dataDir, open, async ({ store, outbox }) => {
+    await outbox.reopenDeadLetter(id, new Date((overrides.nowMs ?? Date.now)()));
     const { config, ...ctxOverrides } = overrides;
-    const ctx: DeliveryContext = { ...deliveryContextFromConfig(store, config ?? loadConfig()), ...ctxOverrides };
+    const ctx: DeliveryContext = { ...deliveryContextFromConfig(store, config ?? loadConfig()), outbox, ...ctxOverrides };
     await deliverAlert(ctx, id);
-    const rec = getAlert(store, id);
+    const rec = await outbox.get(id);
     return { id, state: rec?.state ?? 'pending', diagnostic: rec?.dead_letter ?? null };
   });
 }

@@ -1,22 +1,38 @@
 // Delivery rounds over the outbox: up to 3 attempts with 200/400 ms backoff, each recorded durably; a 2xx marks the
 // alert delivered durably before anything else happens; the 3rd failure dead-letters it with the last diagnostic.
+// Every round runs under a claim (outbox-store.ts): an owner id and a lease, renewed by each recorded attempt, so two
+// processes (two replicas on PostgreSQL, or two callers in one process) never run a round of one alert at once, and
+// the claims of a process that died lapse and are taken by whoever delivers next.
 //
 // At-least-once window: if the process dies after the receiver answered 2xx but before "delivered" is fsynced, the
-// alert is still pending and is sent again by resumeDelivery(). That re-send carries the same `webhook-id` and the same
-// body, so receivers dedupe on webhook-id or, as the spec says, on (listing_id, price). Nothing recorded delivered
-// is ever sent again: every round starts with a durable check-and-set on state === 'pending'.
+// alert is still pending and is sent again by resumeDelivery() (or, on replicas, by another replica's sweep once the
+// lease lapsed). That re-send carries the same `webhook-id` and the same body, so receivers dedupe on webhook-id or, as
+// the spec says, on (listing_id, price). Nothing recorded delivered is ever sent again: every round starts with a
+// durable check-and-set on state === 'pending'.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { ALERTS } from '../registry/groups/alerts.js';
 import { sendWebhookAttempt } from './deliver-webhook.js';
 import type { AttemptOutcome } from './http-attempt.js';
-import { beginRound, getAlert, listAlerts, markDeadLettered, recordAttempt, type AlertState, type OutboxRecord } from './outbox.js';
+import type { DigestResult, DigestRun } from './digest.js';
+import type { AlertState, OutboxRecord } from './outbox.js';
+import { lmdbOutbox, type AlertOutbox, type Claim } from './outbox-store.js';
 import type { AlertStore } from './store.js';
 import { sendTelegramAttempt, type TelegramSettings } from './telegram.js';
 import type { HostResolver } from './url-guard.js';
 
 export type DeliveryContext = {
   store: AlertStore;
+  /** Where the alerts live: the LMDB outbox of `store` unless given (replicas on PostgreSQL: openPgOutbox). */
+  outbox?: AlertOutbox;
+  /** The digest writing into that outbox with its dedupe state (replicas: runDigestPg); the LMDB digest when absent. */
+  digest?: (store: AlertStore, run: DigestRun) => Promise<DigestResult>;
+  /** This process's claim owner id (default: host, pid and a random suffix). */
+  owner?: string;
+  /** Lease of a claim; default ALERTS.v.claim_lease_ms. */
+  leaseMs?: number;
   allowPrivate: boolean;
   telegram: TelegramSettings;
   resolver?: HostResolver;
@@ -52,8 +68,11 @@ export function deliveryContextFromConfig(
   };
 }
 
-// Alerts being delivered by this process, per environment, so a resume and a post-run delivery never overlap.
-const inFlight = new WeakMap<object, Set<string>>();
+/** Claims made by this process: unique across replicas and restarts. */
+const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+export const outboxOf = (ctx: DeliveryContext): AlertOutbox => ctx.outbox ?? lmdbOutbox(ctx.store);
+const claimOf = (ctx: DeliveryContext): Claim => ({ owner: ctx.owner ?? PROCESS_OWNER, leaseMs: ctx.leaseMs ?? ALERTS.v.claim_lease_ms });
 
 async function attemptOnce(ctx: DeliveryContext, rec: OutboxRecord, nowMs: () => number): Promise<AttemptOutcome & { signedAtSec: number | null }> {
   const timeoutMs = ctx.timeoutMs ?? ALERTS.v.webhook_timeout_ms;
@@ -63,17 +82,18 @@ async function attemptOnce(ctx: DeliveryContext, rec: OutboxRecord, nowMs: () =>
   return { ...(await sendTelegramAttempt(ctx.telegram, rec, timeoutMs)), signedAtSec: null };
 }
 
-/** One delivery round of one alert. Returns the final state (or the current one when it was not pending). */
-async function runRound(ctx: DeliveryContext, id: string): Promise<AlertState | undefined> {
+/** One delivery round of one alert this process has claimed. Returns the final state (or the current one when the claim was lost). */
+async function runClaimedRound(ctx: DeliveryContext, rec: OutboxRecord): Promise<AlertState | undefined> {
+  const outbox = outboxOf(ctx);
+  const claim = claimOf(ctx);
   const nowMs = ctx.nowMs ?? Date.now;
   const sleep = ctx.sleep ?? defaultSleep;
-  const rec = await beginRound(ctx.store, id, new Date(nowMs()));
-  if (!rec) return getAlert(ctx.store, id)?.state;
+  const id = rec.id;
   let last = 'no_attempt';
   for (let n = 1; n <= ALERTS.v.max_attempts; n++) {
     const startedAt = new Date(nowMs()).toISOString();
     const o = await attemptOnce(ctx, rec, nowMs);
-    const after = await recordAttempt(ctx.store, id, {
+    const after = await outbox.recordAttempt(id, claim, {
       round: rec.rounds,
       started_at: startedAt,
       finished_at: new Date(nowMs()).toISOString(),
@@ -83,7 +103,7 @@ async function runRound(ctx: DeliveryContext, id: string): Promise<AlertState | 
       diagnostic: o.diagnostic,
     });
     ctx.log?.('alert_attempt', { id, channel: rec.channel, round: rec.rounds, attempt: n, ok: o.ok, status: o.status, diagnostic: o.diagnostic });
-    if (!after) return getAlert(ctx.store, id)?.state; // finished elsewhere meanwhile
+    if (!after) return (await outbox.get(id))?.state; // finished, or claimed after our lease lapsed, elsewhere
     if (o.ok) {
       ctx.onOutcome?.('delivered');
       return 'delivered';
@@ -95,43 +115,52 @@ async function runRound(ctx: DeliveryContext, id: string): Promise<AlertState | 
       await sleep(ALERTS.v.backoff_ms[n - 1]);
     }
   }
-  await markDeadLettered(ctx.store, id, last, new Date(nowMs()));
+  if (!(await outbox.deadLetter(id, claim, last, new Date(nowMs())))) return (await outbox.get(id))?.state;
   ctx.onOutcome?.('dead_lettered');
   ctx.log?.('alert_dead_lettered', { id, channel: rec.channel, diagnostic: last });
   return 'dead_lettered';
 }
 
-/** Delivers one alert if it is pending and not already in flight in this process. */
+/** Delivers one alert if it is pending and nobody (this process included) holds a live claim on it. */
 export async function deliverAlert(ctx: DeliveryContext, id: string): Promise<AlertState | undefined> {
-  let ids = inFlight.get(ctx.store.env);
-  if (!ids) inFlight.set(ctx.store.env, (ids = new Set()));
-  if (ids.has(id)) return 'pending';
-  ids.add(id);
-  try {
-    return await runRound(ctx, id);
-  } finally {
-    ids.delete(id);
-  }
+  const outbox = outboxOf(ctx);
+  const rec = await outbox.claim(id, claimOf(ctx), new Date((ctx.nowMs ?? Date.now)()));
+  if (!rec) return (await outbox.get(id))?.state;
+  return runClaimedRound(ctx, rec);
 }
 
 export type DeliverySummary = { delivered: string[]; dead_lettered: string[]; skipped: string[] };
 
-/** Delivers the given alerts (default: every pending one) with bounded concurrency, oldest first. */
+/**
+ * Delivers the given alerts, or (default) every claimable pending one, oldest first, with bounded concurrency. Without
+ * ids each worker claims the next due alert itself (SKIP LOCKED on PostgreSQL), so replicas sweeping together share
+ * the backlog instead of racing for the same alerts.
+ */
 export async function deliverPending(ctx: DeliveryContext, ids?: string[]): Promise<DeliverySummary> {
-  const queue = ids ?? listAlerts(ctx.store, 'pending').map((r) => r.id);
   const summary: DeliverySummary = { delivered: [], dead_lettered: [], skipped: [] };
+  const tally = (id: string, state: AlertState | undefined): void => {
+    if (state === 'delivered') summary.delivered.push(id);
+    else if (state === 'dead_lettered') summary.dead_lettered.push(id);
+    else summary.skipped.push(id);
+  };
+  const outbox = outboxOf(ctx);
+  const nowMs = ctx.nowMs ?? Date.now;
   let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < queue.length) {
-      const id = queue[next++];
-      const state = await deliverAlert(ctx, id);
-      if (state === 'delivered') summary.delivered.push(id);
-      else if (state === 'dead_lettered') summary.dead_lettered.push(id);
-      else summary.skipped.push(id);
+  const given = async (): Promise<void> => {
+    while (ids && next < ids.length) {
+      const id = ids[next++];
+      tally(id, await deliverAlert(ctx, id));
     }
   };
-  const width = Math.max(1, Math.min(ctx.concurrency ?? ALERTS.v.delivery_concurrency, queue.length));
-  await Promise.all(Array.from({ length: width }, worker));
+  const due = async (): Promise<void> => {
+    for (;;) {
+      const [rec] = await outbox.claimDue(claimOf(ctx), new Date(nowMs()), 1);
+      if (!rec) return;
+      tally(rec.id, await runClaimedRound(ctx, rec));
+    }
+  };
+  const width = Math.max(1, Math.min(ctx.concurrency ?? ALERTS.v.delivery_concurrency, ids ? ids.length : Infinity));
+  await Promise.all(Array.from({ length: width }, ids ? given : due));
   return summary;
 }
 

@@ -47,32 +47,50 @@ function digestRecords(p: StoredProfile, payload: AlertPayload, day: string, now
   return out;
 }
 
-/** Runs inside the transaction: decides, writes records + dedupe marks + the day mark for one profile. */
-function digestOneProfile(store: AlertStore, p: StoredProfile, rows: ScoredRow[], run: DigestRun, day: string): ProfileOutcome {
-  const seenOf = (lid: string): SeenState | undefined => store.outbox.get(seenKey(p.ref, lid)) as SeenState | undefined;
+/** What one profile's digest writes: outbox records, dedupe marks and the day mark (all or nothing). */
+export type DigestWrites = { records: OutboxRecord[]; seen: Array<[listingId: string, state: SeenState]>; markDay: boolean };
+
+/**
+ * Decides one profile's digest from its dedupe marks and last push day (read by the caller inside its transaction);
+ * the same rule for the LMDB store and the PostgreSQL tables (digest-pg.ts).
+ */
+export function decideDigest(p: StoredProfile, rows: ScoredRow[], run: DigestRun, day: string, seenOf: (listingId: string) => SeenState | undefined, lastDay: string | undefined): { outcome: ProfileOutcome; writes: DigestWrites } {
+  const none = { records: [], seen: [], markDay: false };
   const candidates = rows.filter((r) => mismatchReason(r, p) === null && isNewForProfile(seenOf(r.listing_id), r.price));
   const hasChannel = Boolean(p.channels.webhook) || (p.channels.telegram === true && Boolean(p.criteria.telegram_chat_id));
-  if (!hasChannel) return { profile_id: p.ref, status: 'no_channel', candidates: candidates.length };
-  if (store.outbox.get(KEY_PREFIX.digest + p.ref) === day) return { profile_id: p.ref, status: 'already_pushed_today', candidates: candidates.length };
-  if (candidates.length === 0) return { profile_id: p.ref, status: 'no_new_matches', candidates: 0 };
+  if (!hasChannel) return { outcome: { profile_id: p.ref, status: 'no_channel', candidates: candidates.length }, writes: none };
+  if (lastDay === day) return { outcome: { profile_id: p.ref, status: 'already_pushed_today', candidates: candidates.length }, writes: none };
+  if (candidates.length === 0) return { outcome: { profile_id: p.ref, status: 'no_new_matches', candidates: 0 }, writes: none };
   // Matches past the top N are not marked seen: they stay eligible for a later day's digest.
   const top = rankForStrategy(candidates, p.strategy).slice(0, ALERTS.v.digest_top_n);
   const payload = buildAlertPayload({ profile: p, strategy: p.strategy, asOf: run.asOf, modelVersions: run.modelVersions, matches: top.map(matchFromRow) });
   const records = digestRecords(p, payload, day, run.now);
-  for (const rec of records) putIfAbsentInTxn(store, rec);
-  for (const r of top) {
+  const seen = top.map((r): [string, SeenState] => {
     const prev = seenOf(r.listing_id);
-    const seen: SeenState = { buckets: [...(prev?.buckets ?? []), priceBucket(r.price)], last_price_usd: r.price, last_alerted_at: run.now.toISOString() };
-    store.outbox.put(seenKey(p.ref, r.listing_id), seen);
-  }
-  store.outbox.put(KEY_PREFIX.digest + p.ref, day); // the day mark enforces ALERTS.v.digests_per_day (1)
-  return { profile_id: p.ref, status: 'queued', alert_ids: records.map((r) => r.id), match_count: top.length, held_back: candidates.length - top.length };
+    return [r.listing_id, { buckets: [...(prev?.buckets ?? []), priceBucket(r.price)], last_price_usd: r.price, last_alerted_at: run.now.toISOString() }];
+  });
+  // The day mark enforces ALERTS.v.digests_per_day (1).
+  const outcome: ProfileOutcome = { profile_id: p.ref, status: 'queued', alert_ids: records.map((r) => r.id), match_count: top.length, held_back: candidates.length - top.length };
+  return { outcome, writes: { records, seen, markDay: true } };
 }
+
+/** Runs inside the LMDB transaction: reads, decides, writes records + dedupe marks + the day mark for one profile. */
+function digestOneProfile(store: AlertStore, p: StoredProfile, rows: ScoredRow[], run: DigestRun, day: string): ProfileOutcome {
+  const seenOf = (lid: string): SeenState | undefined => store.outbox.get(seenKey(p.ref, lid)) as SeenState | undefined;
+  const { outcome, writes } = decideDigest(p, rows, run, day, seenOf, store.outbox.get(KEY_PREFIX.digest + p.ref) as string | undefined);
+  for (const rec of writes.records) putIfAbsentInTxn(store, rec);
+  for (const [lid, seen] of writes.seen) store.outbox.put(seenKey(p.ref, lid), seen);
+  if (writes.markDay) store.outbox.put(KEY_PREFIX.digest + p.ref, day);
+  return outcome;
+}
+
+/** The rows a digest may alert on: those scored by the run's versions (the others are stale). */
+export const freshRows = (run: DigestRun): ScoredRow[] => run.rows.filter((r) => sameVersions(r.model_versions, run.modelVersions));
 
 /** Matches, dedupes and queues digests durably; resolves after the outbox is fsynced. Delivery is a separate step. */
 export async function runDigest(store: AlertStore, run: DigestRun): Promise<DigestResult> {
   const day = utcDay(run.now);
-  const fresh = run.rows.filter((r) => sameVersions(r.model_versions, run.modelVersions));
+  const fresh = freshRows(run);
   const profiles = run.profiles ?? (await listActiveProfiles(store));
   const outcomes = await store.outbox.transaction(() => profiles.map((p) => digestOneProfile(store, p, fresh, run, day)));
   await flushed(store);

@@ -129,11 +129,16 @@ export function markDeadLettered(store: AlertStore, id: string, diagnostic: stri
 /** Moves a dead letter back to pending for a replay; refuses anything else (a delivered alert is never re-sent). */
 export async function reopenDeadLetter(store: AlertStore, id: string, now: Date): Promise<OutboxRecord> {
   const cur = getAlert(store, id);
-  if (!cur) throw new AppError('not_found', `no alert ${id}`);
-  if (cur.state !== 'dead_lettered') throw new AppError('validation_failed', `alert ${id} is ${cur.state}, not dead_lettered; only dead letters can be replayed`);
+  if (cur?.state !== 'dead_lettered') throw notReplayable(id, cur);
   const next = await update(store, id, (r) =>
     r.state === 'dead_lettered' ? { ...r, state: 'pending', replays: r.replays + 1, updated_at: now.toISOString() } : null,
   );
   if (!next) throw new AppError('validation_failed', `alert ${id} changed state during replay`);
   return next;
+}
+
+/** The refusal of a replay of something that is not a dead letter (both outbox implementations). */
+export function notReplayable(id: string, rec: OutboxRecord | undefined): AppError {
+  if (!rec) return new AppError('not_found', `no alert ${id}`);
+  return new AppError('validation_failed', `alert ${id} is ${rec.state}, not dead_lettered; only dead letters can be replayed`);
 }

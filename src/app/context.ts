@@ -1,8 +1,9 @@
 // What the application layer is handed at start-up (and the doors through it): configuration, storage, logger, clock,
 // the valuation engine (a worker pool), the shared rate limiter, the metrics and the shutdown signal.
-import type { Limiter } from '../auth/limiter.js';
+import type { RateLimiter } from '../auth/limiter.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import type { OpsBackend } from '../store/ops-backend.js';
 import type { StateBackend } from '../store/backend.js';
 import type { Store } from '../store/store.js';
 import type { SnapshotFollower } from '../store/shared/follower.js';
@@ -16,7 +17,7 @@ export type ServiceContext = {
   /** Injectable clock (tests fake it). */
   now: () => Date;
   /** The one rate limiter of both doors; created when absent (tests inject one with their own clock). */
-  limiter?: Limiter;
+  limiter?: RateLimiter;
   /** The port actually listened on (port 0 in tests), set after listen; the Host/Origin guard reads it. */
   listenPort?: number;
   /** The valuation engine; absent in tests that do not value (its operations then answer 501 not_implemented). */
@@ -31,4 +32,6 @@ export type ServiceContext = {
   snapshotFollower?: Pick<SnapshotFollower, 'status'>;
   /** Where keys, audit, user state and the event stream live (LMDB or PostgreSQL); opened from store.env when absent. */
   backend?: StateBackend;
+  /** Alert outbox, daily-run lock, shared limiter and model registry (LMDB or PostgreSQL, store/ops-backend.ts); LMDB when absent. */
+  ops?: OpsBackend;
 };

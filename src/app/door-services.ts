@@ -5,14 +5,14 @@ import type { Audit } from '../auth/audit.js';
 import { formTokens, type FormTokens } from '../auth/form-token.js';
 import { openAppEvents, type AppEvents } from '../analytics/app-events.js';
 import type { KeyStore } from '../auth/keys.js';
-import { createLimiter, type Limiter } from '../auth/limiter.js';
+import { createLimiter, type RateLimiter } from '../auth/limiter.js';
 import type { EventLog } from '../events/log.js';
 import { userStateOver, type UserState } from '../events/user-state.js';
 import { lmdbStateBackend, type StateBackend } from '../store/backend.js';
 import type { ServiceContext } from './context.js';
 
 /** `keysPageTokens`: the form tokens of the owner's keys page (GET and POST /keys share them). */
-export type DoorServices = { keys: KeyStore; limiter: Limiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens; appEvents: AppEvents; backend: StateBackend };
+export type DoorServices = { keys: KeyStore; limiter: RateLimiter; audit: Audit; events: EventLog; userState: UserState; alerts: AlertStore; keysPageTokens: FormTokens; appEvents: AppEvents; backend: StateBackend };
 
 /** The service's state backend: the one the server opened (svc.backend), else the LMDB environment's, opened once. */
 export function backendOf(svc: ServiceContext): StateBackend {

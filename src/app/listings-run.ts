@@ -1,14 +1,27 @@
 // The listings run as the service makes it (first start, the daily schedule, POST /api/run-listings): the one job of
 // src/listings, with its outcome logged once (counts, duration, error) and counted in /metrics, and the alert
 // deliveries it makes logged and counted.
-import type { AlertOutcome } from '../alerts/index.js';
-import { runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
+import type { AlertOutcome, DeliveryContext } from '../alerts/index.js';
+import { utcDay } from '../alerts/digest.js';
+import type { DailyRunLock, DailyRunOutcome } from '../listings/daily-run.js';
+import { lastRunAt, runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
 import type { ServiceContext } from './context.js';
 import { backendOf } from './door-services.js';
 
-/** The alert-delivery observers of this service (structured log lines, outcome counters). */
-export function alertObserversOf(svc: ServiceContext): { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void } {
-  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o) };
+/** The alert-delivery observers of this service (structured log lines, outcome counters) and its outbox (LMDB when absent). */
+export function alertObserversOf(svc: ServiceContext): Pick<DeliveryContext, 'log' | 'onOutcome' | 'outbox' | 'digest'> & { log: (event: string, fields: Record<string, unknown>) => void; onOutcome: (o: AlertOutcome) => void } {
+  return { log: (event, fields) => svc.log.info(event, fields), onOutcome: (o) => svc.metrics?.countAlertOutcome(o), outbox: svc.ops?.outbox, digest: svc.ops?.digest };
+}
+
+/**
+ * The daily run of the latest 13:00 UTC slot (the one just reached when the schedule fires; at a replica's start, the
+ * one it may have missed): only the process that gets the slot's lock runs it, and only if nobody finished it.
+ */
+export async function runDailyListings(svc: ServiceContext, lock: DailyRunLock): Promise<DailyRunOutcome<ListingsRunResult>> {
+  const day = utcDay(lastRunAt(svc.now()));
+  const out = await lock.runOnce(day, () => runObservedListings(svc, 'daily'));
+  if (!out.ran) svc.log.info('daily listings run skipped', { day, reason: out.reason });
+  return out;
 }
 
 /** Rejects as the run does; the failure is already logged here, so callers need not log it again. */

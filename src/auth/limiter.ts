@@ -9,6 +9,12 @@ export type LimitDecision = { allowed: boolean; limit: number; remaining: number
 
 export type Limiter = { check(subject: LimitSubject): LimitDecision; size(): number };
 
+/**
+ * What the doors draw on: the in-memory Limiter (LMDB / single replica, decides synchronously) or the limiter shared
+ * by all replicas through PostgreSQL (limiter-pg.ts, decides with one round trip).
+ */
+export type RateLimiter = { check(subject: LimitSubject): LimitDecision | Promise<LimitDecision> };
+
 export type LimiterOptions = { now?: () => number; anonLimit?: number; anonWindowMs?: number; maxEntries?: number };
 
 type Entry = { kind: 'log'; stamps: number[] } | { kind: 'bucket'; tokens: number; atMs: number; rpm: number };

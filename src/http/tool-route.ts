@@ -70,7 +70,7 @@ export function registerToolRoutes(router: Router, doors: DoorServices, tools: T
       throw scopeRefusal;
     }
     for (let n = countMetered(body); n > 0; n--) {
-      const d = doors.limiter.check(limitSubjectOf(caller));
+      const d = await doors.limiter.check(limitSubjectOf(caller));
       ctx.set(rateLimitHeaders(d));
       if (!d.allowed) throw rateLimitedError(d);
     }

@@ -8,7 +8,7 @@ import type { ScoredListing } from './rows.js';
 
 export { runListingsOnce, subjectOfListing, FIRST_SEEN_META_KEY, type ListingsRunDeps, type ListingsRunResult, type RunKind } from './run.js';
 export { runListings, formatRunSummary, type RunListingsOptions } from './job.js';
-export { startListingsScheduler, nextRunAt, type ListingsScheduler, type SchedulerOptions } from './scheduler.js';
+export { startListingsScheduler, nextRunAt, lastRunAt, type ListingsScheduler, type SchedulerOptions } from './scheduler.js';
 export { searchInventory, searchDeals, InventoryQuerySchema, INVENTORY_FIELDS, type InventoryQuery, type InventoryPage, type SearchDealsQuery } from './inventory.js';
 export { geographyResolver } from './geography.js';
 export { dedupeByAddress, addressKey } from './dedupe.js';

@@ -10,7 +10,7 @@ import { poolScorer } from '../scoring/scorer.js';
 export type RunListingsOptions = {
   dataDir?: string; kind?: RunKind; config?: Config; store?: Store; now?: () => Date; alerts?: boolean;
   /** The service's observers of the alert deliveries this run makes (log lines, outcome counters). */
-  alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome'>;
+  alertObservers?: Pick<DeliveryContext, 'log' | 'onOutcome' | 'outbox' | 'digest'>;
   /** The service's alert store (its profiles may live in PostgreSQL); default the store's LMDB environment. */
   alertStore?: AlertStore;
 };

@@ -11,6 +11,11 @@ export function nextRunAt(now: Date, hourUtc: number = LISTINGS_RUN.v.daily_run_
   return new Date(today > now.getTime() ? today : today + DAY_MS);
 }
 
+/** The latest scheduled instant at or before `now` (the slot a replica starting now may have missed). */
+export function lastRunAt(now: Date, hourUtc: number = LISTINGS_RUN.v.daily_run_hour_utc): Date {
+  return new Date(nextRunAt(now, hourUtc).getTime() - DAY_MS);
+}
+
 export type SchedulerOptions = {
   /** The daily job; its rejection is reported to onError and the schedule continues. */
   run: () => Promise<unknown>;

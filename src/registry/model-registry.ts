@@ -28,8 +28,8 @@ export type RegistryEntry = {
 
 export type ModelRegistryDoc = { champion: RegistryEntry | null; rollback: RegistryEntry | null; history: RegistryEntry[] };
 
-const REGISTRY_KEY = 'model_registry';
-const tableKey = (version: string): string => `table:${version}`;
+export const MODEL_REGISTRY_KEY = 'model_registry';
+export const calibrationTableKey = (version: string): string => `table:${version}`;
 /** History entries kept in the document (older ones stay addressable by their table key). */
 const HISTORY_MAX = 20;
 
@@ -67,8 +67,8 @@ export type ModelRegistry = {
 
 export function openModelRegistry(store: Store): ModelRegistry {
   const db = openSubDb(store.env, DB_NAMES.calibration);
-  const doc = (): ModelRegistryDoc => (db.get(REGISTRY_KEY) as ModelRegistryDoc | undefined) ?? { champion: null, rollback: null, history: [] };
-  const getTable = (version: string): CalibrationTable | null => (db.get(tableKey(version)) as CalibrationTable | undefined) ?? null;
+  const doc = (): ModelRegistryDoc => (db.get(MODEL_REGISTRY_KEY) as ModelRegistryDoc | undefined) ?? EMPTY_REGISTRY;
+  const getTable = (version: string): CalibrationTable | null => (db.get(calibrationTableKey(version)) as CalibrationTable | undefined) ?? null;
   return {
     document: doc,
     getTable,
@@ -77,30 +77,47 @@ export function openModelRegistry(store: Store): ModelRegistry {
       return c ? getTable(c.calibrationVersion) : null;
     },
     async submit(table, gates) {
-      const current = doc();
-      const entry: RegistryEntry = {
-        calibrationVersion: table.version, digest: artifactDigest(table, table.modelVersion, table.registryVersion), modelVersion: table.modelVersion,
-        registryVersion: table.registryVersion, snapshotId: table.snapshotId, createdAt: table.createdAt, gates, status: gates.passed ? 'champion' : 'rejected',
-      };
-      const next: ModelRegistryDoc = gates.passed
-        ? { champion: entry, rollback: current.champion ? { ...current.champion, status: 'retired' } : current.rollback, history: [entry, ...current.history].slice(0, HISTORY_MAX) }
-        : { ...current, history: [entry, ...current.history].slice(0, HISTORY_MAX) };
+      const entry = registryEntryFor(table, gates);
+      // Read and write in one transaction: two submissions at once must both land in the history.
       await db.transaction(() => {
-        db.put(tableKey(table.version), table);
-        db.put(REGISTRY_KEY, next);
+        db.put(calibrationTableKey(table.version), table);
+        db.put(MODEL_REGISTRY_KEY, docAfterSubmit(doc(), entry));
       });
       return entry;
     },
-    async rollback() {
-      const current = doc();
-      if (!current.rollback) return null;
-      const champion: RegistryEntry = { ...current.rollback, status: 'champion' };
-      const retired = current.champion ? { ...current.champion, status: 'retired' as const } : null;
-      await db.put(REGISTRY_KEY, { champion, rollback: null, history: [champion, ...(retired ? [retired] : []), ...current.history].slice(0, HISTORY_MAX) });
-      return champion;
-    },
+    rollback: () =>
+      db.transaction(() => {
+        const next = docAfterRollback(doc());
+        if (next) db.put(MODEL_REGISTRY_KEY, next);
+        return next?.champion ?? null;
+      }),
   };
 }
+
+/** The registry entry of a submitted table: champion when its gates pass, rejected otherwise. */
+export function registryEntryFor(table: CalibrationTable, gates: GateSummary): RegistryEntry {
+  return {
+    calibrationVersion: table.version, digest: artifactDigest(table, table.modelVersion, table.registryVersion), modelVersion: table.modelVersion,
+    registryVersion: table.registryVersion, snapshotId: table.snapshotId, createdAt: table.createdAt, gates, status: gates.passed ? 'champion' : 'rejected',
+  };
+}
+
+/** The document after a submission (one rule for both backends): a passing entry becomes champion, the old one the rollback. */
+export function docAfterSubmit(current: ModelRegistryDoc, entry: RegistryEntry): ModelRegistryDoc {
+  const history = [entry, ...current.history].slice(0, HISTORY_MAX);
+  if (entry.status !== 'champion') return { ...current, history };
+  return { champion: entry, rollback: current.champion ? { ...current.champion, status: 'retired' } : current.rollback, history };
+}
+
+/** The document after a rollback, or null when there is no rollback pointer. */
+export function docAfterRollback(current: ModelRegistryDoc): (ModelRegistryDoc & { champion: RegistryEntry }) | null {
+  if (!current.rollback) return null;
+  const champion: RegistryEntry = { ...current.rollback, status: 'champion' };
+  const retired = current.champion ? { ...current.champion, status: 'retired' as const } : null;
+  return { champion, rollback: null, history: [champion, ...(retired ? [retired] : []), ...current.history].slice(0, HISTORY_MAX) };
+}
+
+export const EMPTY_REGISTRY: ModelRegistryDoc = { champion: null, rollback: null, history: [] };
 
 /** The GET /api/model-registry body: champion, immutable digest, promotion-gate summary, rollback pointer. */
 export function modelRegistryDocument(reg: ModelRegistry, tier2?: { current: string | null; models: unknown[] }): Record<string, unknown> {

@@ -3,12 +3,12 @@
 // plus RateLimit-Policy "<limit>;w=<window s>", as express-rate-limit's `draft-6`), and Retry-After on 429.
 import type { Context, Middleware, Next } from 'koa';
 import type { Caller } from '../../auth/authorize.js';
-import { createLimiter, type LimitDecision, type Limiter, type LimitSubject } from '../../auth/limiter.js';
+import { createLimiter, type LimitDecision, type Limiter, type LimitSubject, type RateLimiter } from '../../auth/limiter.js';
 import { AppError } from '../../errors/app-error.js';
 import { callerOf } from './auth.js';
 import { rateSubjectForIp } from './client-ip.js';
 
-export { createLimiter, type Limiter, type LimitDecision };
+export { createLimiter, type Limiter, type LimitDecision, type RateLimiter };
 
 /** Which bucket a caller draws from. A rejected key is counted by IP, so guessing keys costs anonymous quota. */
 export function limitSubjectOf(caller: Caller): LimitSubject {
@@ -36,9 +36,9 @@ export function rateLimitedError(d: LimitDecision): AppError {
 }
 
 /** Mount after `authMiddleware`. Sets the RateLimit headers on every response; throws 429 `rate_limited` when empty. */
-export function rateLimitMiddleware(opts: { limiter: Limiter }): Middleware {
+export function rateLimitMiddleware(opts: { limiter: RateLimiter }): Middleware {
   return async (ctx: Context, next: Next) => {
-    const decision = opts.limiter.check(limitSubjectOf(callerOf(ctx)));
+    const decision = await opts.limiter.check(limitSubjectOf(callerOf(ctx)));
     ctx.set(rateLimitHeaders(decision));
     if (!decision.allowed) throw rateLimitedError(decision);
     await next();

@@ -26,6 +26,8 @@ export const ALERTS = defineGroup({
     max_profiles_per_owner: c(100, 'profiles', 'bounds per-key stored state and matcher work (profiles x listings)', ENG),
     max_profile_id_chars: c(64, 'characters', 'a caller-chosen profile id is 1-64 of A-Z a-z 0-9 _ -: keeps the LMDB key (owner prefix + id) short and URL-safe', ENG),
     max_profile_name_chars: c(120, 'characters', 'profile display name maximum length: bounds stored state and digest headers', ENG),
+    claim_lease_ms: c(30_000, 'ms', 'a delivery claim lapses 30 s after its last recorded attempt; renewed by every attempt, whose worst case is one 5 s timeout plus one 400 ms backoff, so a live round never loses it, and a dead replica\'s claims are free within 30 s', 'engineering choice (issue 18), src/alerts/outbox-store.ts'),
+    reclaim_interval_ms: c(10_000, 'ms', 'replicas on PostgreSQL sweep the outbox every 10 s for pending alerts nobody holds (enqueued elsewhere, or claimed by a replica that died)', 'engineering choice (issue 18), src/alerts/sweep.ts'),
     max_criteria_zips: c(200, 'ZIP codes', 'a profile narrows to at most 200 ZIPs (bounds stored state and matcher work; data/reference/zip_centroids.csv lists 208 Cook + Lake ZIPs, so a profile wanting nearly all omits zips)', ENG),
   },
 });

@@ -1,5 +1,8 @@
 // The `avm calibrate` command body: opens the store, runs the job, returns what to print (and writes the HTML page).
 import { join } from 'node:path';
+import { openPgRegistry } from '../../registry/registry-pg.js';
+import { migrate } from '../../store/pg/migrate.js';
+import { openPgPool, type PgPool } from '../../store/pg/pool.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors/app-error.js';
 import { openStore } from '../../store/store.js';
@@ -20,8 +23,11 @@ export function checkCalibrateOptions(opts: { report: boolean; html?: string | n
 export async function runCalibrateCommand(config: Config, opts: { report: boolean; html?: string | null }): Promise<string> {
   const htmlFile = checkCalibrateOptions(opts);
   const store = openStore(config.dataDir);
+  // With AVM_DATABASE_URL the release goes to the registry replicas share (and this store mirrors it).
+  const pool = config.databaseUrl ? await openMigratedPool(config.databaseUrl) : null;
   try {
     const { table, entry, report } = await calibrate(store, {
+      sharedRegistry: pool ? openPgRegistry(pool) : undefined,
       dataDir: config.dataDir,
       resultsDir: opts.report ? join(config.rootDir, 'bench', 'results') : null,
       onProgress: (m) => process.stderr.write(`${m}\n`),
@@ -31,6 +37,18 @@ export async function runCalibrateCommand(config: Config, opts: { report: boolea
     const wrote = htmlFile ? `\n\nHTML report written to ${htmlFile}` : '';
     return opts.report ? `${head}\n\n${reportMarkdown(report)}${wrote}` : head;
   } finally {
+    await pool?.end();
     await store.close();
+  }
+}
+
+async function openMigratedPool(url: string): Promise<PgPool> {
+  const pool = openPgPool(url, { max: 2, applicationName: 'avm-calibrate' });
+  try {
+    await migrate(pool);
+    return pool;
+  } catch (e) {
+    await pool.end().catch(() => undefined);
+    throw e;
   }
 }

@@ -5,9 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VALUATION_REGISTRY_VERSION } from '../../registry/constants.js';
-import { evaluatePromotionGates, openModelRegistry, type GateSummary, type RegistryEntry } from '../../registry/model-registry.js';
+import { evaluatePromotionGates, type GateSummary, type RegistryEntry } from '../../registry/model-registry.js';
+import { lmdbRegistry, type RegistryStore } from '../../registry/registry-store.js';
+import { copyRegistry } from '../../registry/registry-sync.js';
 import { MODEL_VERSION } from '../../registry/versions.js';
-import { openCalibrationReports } from '../../registry/report-store.js';
 import type { Store } from '../../store/store.js';
 import { salesColumnsFromArrow, type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
@@ -131,7 +132,11 @@ export function reportMarkdown(r: CalibrationReport): string {
  * `besideTier1`: also run the Tier-2 and rent backtests for the report; `allSales`: also score every arms-length sale
  * with the naive and oracle baselines (both default to true when writing the report, `resultsDir`).
  */
-export type CalibrateOptions = { dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void; besideTier1?: boolean; allSales?: boolean };
+export type CalibrateOptions = {
+  dataDir: string; resultsDir?: string | null; now?: () => Date; onProgress?: (msg: string) => void; besideTier1?: boolean; allSales?: boolean;
+  /** Replicas: the registry shared in PostgreSQL decides the promotion; the store's own registry then mirrors it. */
+  sharedRegistry?: RegistryStore;
+};
 
 /** Runs the whole job against an open store; returns the table, the registry entry and the report. */
 export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{ table: CalibrationTable; entry: RegistryEntry; report: CalibrationReport }> {
@@ -151,7 +156,8 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const now = (opts.now ?? (() => new Date()))();
   const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay });
   const gates = evaluatePromotionGates(table.overall);
-  const entry = await openModelRegistry(store).submit(table, gates);
+  const registry = opts.sharedRegistry ?? lmdbRegistry(store);
+  const entry = await registry.submit(table, gates);
   const split = splitInTime(bt.records);
   const beside = wantBeside ? await backtestsBesideTier1(store, sales, { dataDir: opts.dataDir, splitDay: split.splitDay, endDay: bt.endDay }) : null;
   const all = kinds && bt.scored ? allSalesSection(sales, bt.scored, table, kinds, bt) : null;
@@ -164,7 +170,8 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
     conditionClassifier: scoreAll ? classifierMetricsOf(truth, sales) : null,
   };
   // Beside its table, for the service's GET /model (aggregates only: tens of kilobytes), without what truth/ gave.
-  await openCalibrationReports(store).put(withoutTruth(report));
+  await registry.putReport(withoutTruth(report));
+  if (opts.sharedRegistry) await copyRegistry(opts.sharedRegistry, lmdbRegistry(store));
   if (opts.resultsDir) {
     mkdirSync(opts.resultsDir, { recursive: true });
     writeFileSync(join(opts.resultsDir, 'calibration.json'), `${JSON.stringify({ name: 'calibration', recorded_at: now.toISOString(), ...report }, null, 2)}\n`);
