@@ -1,0 +1,232 @@
+//! avm-native: the N-API front-end of avm-kernel (the same crate the WASM kernel is built from), for Node.
+//!
+//! - One index per process: `NativeKernel.open` keys the index by the content of its inputs (key.rs) and shares the
+//!   built copy with every thread that asks for the same one (shared.rs), so memory does not grow with workers.
+//! - `batch` answers on the calling thread (the door's single queries); `batchParallel` spreads many subjects over
+//!   rayon's pool and returns the records in subject order, byte for byte what `batch` returns for them.
+//! - Records are the ABI's (slots.rs), so src/kernel/decode.ts decodes both front-ends alike. Errors are kernel error
+//!   codes (errors.rs) in the message `avm-kernel error <code>`, which the TypeScript door maps to the taxonomy.
+
+mod heap;
+mod key;
+mod shared;
+
+use avm_kernel::errors;
+use avm_kernel::index::{Index, RawColumns};
+use avm_kernel::params::Params;
+use avm_kernel::query::{query, Scratch};
+use avm_kernel::slots::{subject_from_slots, write_outcome, SUBJECT_LEN};
+use avm_kernel::stats;
+use avm_kernel::timeindex::{Series, TimeIndex};
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+use rayon::prelude::*;
+use shared::Shared;
+use std::sync::Arc;
+
+/// Kernel results carry a kernel error code (errors.rs); `Result` alone is napi's.
+type KResult<T> = std::result::Result<T, i32>;
+
+#[global_allocator]
+static ALLOC: heap::Counting = heap::Counting;
+
+/// Subjects per rayon task: large enough to amortize the split, small enough to balance uneven query costs.
+const SUBJECTS_PER_TASK: usize = 32;
+
+fn kernel_error(code: i32) -> Error {
+    Error::new(Status::GenericFailure, format!("avm-kernel error {code}"))
+}
+
+/// The sales columns (names as KernelColumns in src/kernel/types.ts), borrowed from JavaScript for the build.
+#[napi(object)]
+pub struct Columns {
+    pub parcel_idx: Uint32Array,
+    pub county: Uint8Array,
+    pub lat: Float64Array,
+    pub lon: Float64Array,
+    pub sale_day: Int32Array,
+    pub price_usd: Float64Array,
+    pub sqft: Float64Array,
+    pub beds: Int8Array,
+    pub ptype: Uint8Array,
+    pub condition: Uint8Array,
+    pub deed_type: Uint8Array,
+    pub num_parcels: Uint16Array,
+}
+
+/// One county's monthly time-index series.
+#[napi(object)]
+pub struct SeriesInput {
+    pub county: u32,
+    pub months: Vec<i32>,
+    pub levels: Vec<f64>,
+}
+
+fn content_key(params: &[f64], deed: &[u8], groups: &[u8], series: &[SeriesInput], c: &Columns) -> u64 {
+    let mut k = key::Key::new();
+    k.f64s(params).ints(deed).ints(groups);
+    for s in series {
+        k.ints(&[s.county]).ints(&s.months).f64s(&s.levels);
+    }
+    k.ints(&c.parcel_idx).ints(&c.county).f64s(&c.lat).f64s(&c.lon).ints(&c.sale_day).f64s(&c.price_usd).f64s(&c.sqft);
+    k.ints(&c.beds).ints(&c.ptype).ints(&c.condition).ints(&c.deed_type).ints(&c.num_parcels);
+    k.finish()
+}
+
+fn raw_columns(c: &Columns) -> KResult<RawColumns> {
+    let n = c.lat.len();
+    let lens = [c.parcel_idx.len(), c.county.len(), c.lon.len(), c.sale_day.len(), c.price_usd.len(), c.sqft.len(), c.beds.len()];
+    let more = [c.ptype.len(), c.condition.len(), c.deed_type.len(), c.num_parcels.len()];
+    if lens.iter().chain(more.iter()).any(|&l| l != n) {
+        return Err(errors::BAD_COLUMNS);
+    }
+    Ok(RawColumns {
+        parcel_idx: c.parcel_idx.to_vec(),
+        county: c.county.to_vec(),
+        lat: c.lat.to_vec(),
+        lon: c.lon.to_vec(),
+        sale_day: c.sale_day.to_vec(),
+        price_usd: c.price_usd.to_vec(),
+        sqft: c.sqft.to_vec(),
+        beds: c.beds.to_vec(),
+        ptype: c.ptype.to_vec(),
+        condition: c.condition.to_vec(),
+        deed_type: c.deed_type.to_vec(),
+        num_parcels: c.num_parcels.to_vec(),
+    })
+}
+
+/// The same steps and order as abi.rs: params, deed classes, condition groups and time index, then the index build.
+fn build(params: &[f64], deed: &[u8], groups: &[u8], series: &[SeriesInput], c: &Columns, key: u64) -> KResult<Shared> {
+    let p = Params::from_slots(params)?;
+    if deed.len() != 256 || groups.len() != 256 || deed.iter().any(|&d| d > 2) {
+        return Err(errors::BAD_ARGUMENT);
+    }
+    let (mut deeds, mut cond_group) = ([0u8; 256], [0u8; 256]);
+    deeds.copy_from_slice(deed);
+    cond_group.copy_from_slice(groups);
+    let mut ti = TimeIndex::default();
+    for s in series {
+        if s.county > 255 {
+            return Err(errors::BAD_ARGUMENT);
+        }
+        ti.set(s.county as u8, Series::new(s.months.clone(), s.levels.clone())?);
+    }
+    let raw = raw_columns(c)?;
+    let index = Index::build(&raw, &p, &deeds, &cond_group, &ti)?;
+    Ok(Shared { key, params: p, time_index: ti, index })
+}
+
+/// Runs `input`'s subjects in order into `out` (what abi.rs avm_batch does for its buffers).
+fn run_subjects(s: &Shared, input: &[f64], with_rejected: bool, scratch: &mut Scratch, out: &mut Vec<f64>) {
+    for slots in input.chunks_exact(SUBJECT_LEN) {
+        let r = subject_from_slots(slots).and_then(|subj| query(&s.index, &s.time_index, &s.params, &subj, scratch, with_rejected));
+        write_outcome(out, r);
+    }
+}
+
+fn check_input(input: &[f64]) -> Result<()> {
+    if !input.len().is_multiple_of(SUBJECT_LEN) {
+        return Err(kernel_error(errors::BAD_ARGUMENT));
+    }
+    Ok(())
+}
+
+/// A handle on the process's shared index plus this handle's own query buffers (one handle per JS thread).
+#[napi]
+pub struct NativeKernel {
+    shared: Arc<Shared>,
+    scratch: Scratch,
+    out: Vec<f64>,
+}
+
+#[napi]
+impl NativeKernel {
+    /// The process's index for these inputs, built now when no thread holds it. `deedClass` and `conditionGroups`
+    /// are 256 entries (code → class, code → group); `params` the PARAM_LEN slots of params.rs.
+    #[napi(factory, catch_unwind)]
+    pub fn open(params: Float64Array, deed_class: Uint8Array, condition_groups: Uint8Array, series: Vec<SeriesInput>, columns: Columns) -> Result<NativeKernel> {
+        let key = content_key(&params, &deed_class, &condition_groups, &series, &columns);
+        let shared = shared::open(key, || build(&params, &deed_class, &condition_groups, &series, &columns, key)).map_err(kernel_error)?;
+        Ok(NativeKernel { shared, scratch: Scratch::default(), out: Vec::new() })
+    }
+
+    #[napi(getter)]
+    pub fn index_rows(&self) -> u32 {
+        self.shared.index.len() as u32
+    }
+
+    #[napi(getter)]
+    pub fn grid_cells(&self) -> u32 {
+        (self.shared.index.nx * self.shared.index.ny) as u32
+    }
+
+    /// The content key (hex) naming the shared index: equal keys in one process mean one copy.
+    #[napi(getter)]
+    pub fn index_key(&self) -> String {
+        format!("{:016x}", self.shared.key)
+    }
+
+    /// Subjects (SUBJECT_LEN slots each) answered on this thread, one record each, in order.
+    #[napi(catch_unwind)]
+    pub fn batch(&mut self, input: Float64Array, with_rejected: bool) -> Result<Float64Array> {
+        check_input(&input)?;
+        self.out.clear();
+        run_subjects(&self.shared, &input, with_rejected, &mut self.scratch, &mut self.out);
+        Ok(Float64Array::new(self.out.clone()))
+    }
+
+    /// The bulk entry: `batch` without rejections, the subjects spread over rayon's threads, records in subject order.
+    #[napi(catch_unwind)]
+    pub fn batch_parallel(&self, input: Float64Array) -> Result<Float64Array> {
+        check_input(&input)?;
+        let s = &*self.shared;
+        let parts: Vec<Vec<f64>> = input
+            .par_chunks(SUBJECTS_PER_TASK * SUBJECT_LEN)
+            .map_init(Scratch::default, |scratch, chunk| {
+                let mut out = Vec::new();
+                run_subjects(s, chunk, false, scratch, &mut out);
+                out
+            })
+            .collect();
+        Ok(Float64Array::new(parts.concat()))
+    }
+}
+
+/// ABI version of the linked avm-kernel (the door checks it as it checks the WASM module's).
+#[napi]
+pub fn abi_version() -> u32 {
+    avm_kernel::abi::ABI_VERSION
+}
+
+/// Indexes alive in this process, whatever the number of threads holding them.
+#[napi]
+pub fn live_indexes() -> u32 {
+    shared::live_count() as u32
+}
+
+/// Kernel handles holding the index of `key` (hex, as `indexKey`) in this process: one per thread that opened it.
+#[napi]
+pub fn index_sharers(key: String) -> u32 {
+    u64::from_str_radix(&key, 16).map_or(0, |k| shared::sharers(k) as u32)
+}
+
+/// Live bytes of the addon's Rust heap (all indexes and buffers of the process).
+#[napi]
+pub fn heap_bytes() -> f64 {
+    heap::live_bytes() as f64
+}
+
+/// Threads of the bulk entry's pool.
+#[napi]
+pub fn bulk_threads() -> u32 {
+    rayon::current_num_threads() as u32
+}
+
+/// Split-conformal bounds as abi.rs avm_conformal computes them: [lo, hi] two-sided, [q] one-sided.
+#[napi(catch_unwind)]
+pub fn conformal(values: Float64Array, alpha: f64, two_sided: bool) -> Result<Float64Array> {
+    let mut v = values.to_vec();
+    let r = if two_sided { stats::conformal_two_sided(&mut v, alpha).map(|(lo, hi)| vec![lo, hi]) } else { stats::conformal_one_sided(&mut v, alpha).map(|q| vec![q]) };
+    r.map(Float64Array::new).map_err(kernel_error)
+}
