@@ -2,7 +2,7 @@
 // (SharedArrayBuffer views, copied once into this instance's linear memory), loads the task modules, then answers
 // {task, payload}. Valuation tasks keep their own context (workers/context.ts) and do not use this kernel.
 import { workerData } from 'node:worker_threads';
-import { createKernel } from '../kernel/kernel.js';
+import { createKernel } from '../kernel/select.js';
 import type { KernelColumns, TimeIndexSeries } from '../kernel/types.js';
 import type { WasmModule } from '../kernel/wasm.js';
 import { BUILTIN_TASKS, dispatch, type TaskHandler, type TaskReply } from './tasks.js';
