@@ -4,7 +4,7 @@
 // so the service's county-scale generator can replace the in-bench one.
 import { loadavg } from 'node:os';
 import { Bench } from 'tinybench';
-import { createKernel, type Kernel } from '../src/kernel/index.js';
+import { createWasmKernel as createKernel, type Kernel } from '../src/kernel/index.js';
 import type { QueryOptions, Subject } from '../src/kernel/types.js';
 import { createValuationPool } from '../src/workers/index.js';
 import { generateCorpus, rng, subjectAt, type Corpus } from './kernel-corpus.js';
@@ -48,7 +48,7 @@ function timed<T>(f: () => T): [T, number] {
 async function poolThroughput(c: Corpus, cases: Case[], total: number, batch: number) {
   const [pool, startMs] = await (async () => {
     const t0 = performance.now();
-    const p = await createValuationPool({ workers: 2, maxQueue: 64, taskTimeoutMs: 120_000, snapshotLoader: () => c });
+    const p = await createValuationPool({ workers: 2, maxQueue: 64, taskTimeoutMs: 120_000, snapshotLoader: () => c, frontEnd: 'wasm' });
     await Promise.all([p.run('kernelStats'), p.run('kernelStats')]);
     return [p, performance.now() - t0] as const;
   })();

@@ -11,6 +11,8 @@ import type { KernelColumns, TimeIndexSeries } from './types.js';
 
 /** Batches of at least this many subjects go to the rayon entry; below it the split costs more than it saves. */
 const PARALLEL_MIN_SUBJECTS = 64;
+/** Initial output buffer (f64 slots): a single query with its rejections fits in a few hundred; it grows on demand. */
+const OUTPUT_START_SLOTS = 4096;
 
 /** The addon's errors carry the kernel code (`avm-kernel error <code>`): mapped like the WASM door's codes. */
 function mapped<T>(what: string, f: () => T): T {
@@ -44,10 +46,16 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
     addon.NativeKernel.open(Float64Array.from(paramSlots(params)), Uint8Array.from(deedClassTable()), conditionGroupTable(), series, columns),
   );
   const one = new Float64Array(SUBJECT_LEN);
+  let buf = new Float64Array(OUTPUT_START_SLOTS);
+  /** The records of `packed` in this thread's reused buffer (valid until the next call), or the bulk entry's own array. */
   const exec = (packed: Float64Array, withRejected: boolean): Float64Array => {
-    const parallel = !withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN;
-    const out = mapped('comp batch', () => (parallel ? h.batchParallel(packed) : h.batch(packed, withRejected)));
-    return out;
+    if (!withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) return mapped('comp batch', () => h.batchParallel(packed));
+    const len = mapped('comp batch', () => h.batchInto(packed, withRejected, buf));
+    if (len > buf.length) {
+      buf = new Float64Array(Math.max(len, 2 * buf.length));
+      h.takeOutput(buf);
+    }
+    return buf.subarray(0, len);
   };
   return {
     frontEnd: 'native',
@@ -70,6 +78,9 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
       subjects.forEach((s, i) => encodeSubject(s, qopts, packed, i * SUBJECT_LEN));
       return decodeBatch(exec(packed, false), subjects.length);
     },
-    batchPacked: (packed) => exec(packed, false),
+    batchPacked: (packed) => {
+      const out = exec(packed, false);
+      return out.buffer === buf.buffer ? out.slice() : out; // callers keep it: never the reused buffer
+    },
   };
 }

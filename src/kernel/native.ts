@@ -17,7 +17,9 @@ export type NativeHandle = {
   readonly gridCells: number;
   /** Content key of the shared index: handles with equal keys in one process share one copy. */
   readonly indexKey: string;
-  batch(input: Float64Array, withRejected: boolean): Float64Array;
+  /** Runs the subjects on this thread into `out` when they fit; returns the records' length (more than `out`: takeOutput). */
+  batchInto(input: Float64Array, withRejected: boolean, out: Float64Array): number;
+  takeOutput(out: Float64Array): number;
   batchParallel(input: Float64Array): Float64Array;
 };
 

@@ -2,8 +2,8 @@
 //!
 //! - One index per process: `NativeKernel.open` keys the index by the content of its inputs (key.rs) and shares the
 //!   built copy with every thread that asks for the same one (shared.rs), so memory does not grow with workers.
-//! - `batch` answers on the calling thread (the door's single queries); `batchParallel` spreads many subjects over
-//!   rayon's pool and returns the records in subject order, byte for byte what `batch` returns for them.
+//! - `batchInto` answers on the calling thread (the door's single queries); `batchParallel` spreads many subjects over
+//!   rayon's pool and returns the records in subject order, byte for byte what `batchInto` returns for them.
 //! - Records are the ABI's (slots.rs), so src/kernel/decode.ts decodes both front-ends alike. Errors are kernel error
 //!   codes (errors.rs) in the message `avm-kernel error <code>`, which the TypeScript door maps to the taxonomy.
 
@@ -167,16 +167,31 @@ impl NativeKernel {
         format!("{:016x}", self.shared.key)
     }
 
-    /// Subjects (SUBJECT_LEN slots each) answered on this thread, one record each, in order.
+    /// Subjects (SUBJECT_LEN slots each) answered on this thread, one record each, in order, written into `out` when
+    /// they fit; returns the records' length either way (larger than `out`: call `takeOutput` with a buffer that
+    /// size). Borrowed slices in and out: a single query pays no typed-array allocation across the boundary.
     #[napi(catch_unwind)]
-    pub fn batch(&mut self, input: Float64Array, with_rejected: bool) -> Result<Float64Array> {
-        check_input(&input)?;
+    pub fn batch_into(&mut self, input: &[f64], with_rejected: bool, mut out: Float64ArraySlice) -> Result<u32> {
+        check_input(input)?;
         self.out.clear();
-        run_subjects(&self.shared, &input, with_rejected, &mut self.scratch, &mut self.out);
-        Ok(Float64Array::new(self.out.clone()))
+        run_subjects(&self.shared, input, with_rejected, &mut self.scratch, &mut self.out);
+        // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
+        if let Some(dst) = unsafe { out.as_mut() }.get_mut(..self.out.len()) {
+            dst.copy_from_slice(&self.out);
+        }
+        Ok(self.out.len() as u32)
     }
 
-    /// The bulk entry: `batch` without rejections, the subjects spread over rayon's threads, records in subject order.
+    /// Copies the records of the last `batchInto` into `out` (at least as long as they are).
+    #[napi]
+    pub fn take_output(&self, mut out: Float64ArraySlice) -> Result<u32> {
+        // SAFETY: as in batch_into; nothing else reads or writes `out` during the copy.
+        let dst = unsafe { out.as_mut() }.get_mut(..self.out.len()).ok_or_else(|| kernel_error(errors::BAD_ARGUMENT))?;
+        dst.copy_from_slice(&self.out);
+        Ok(self.out.len() as u32)
+    }
+
+    /// The bulk entry: `batchInto` without rejections, the subjects spread over rayon's threads, records in subject order.
     #[napi(catch_unwind)]
     pub fn batch_parallel(&self, input: Float64Array) -> Result<Float64Array> {
         check_input(&input)?;
