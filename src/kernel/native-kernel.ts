@@ -49,7 +49,11 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
   let buf = new Float64Array(OUTPUT_START_SLOTS);
   /** The records of `packed` in this thread's reused buffer (valid until the next call), or the bulk entry's own array. */
   const exec = (packed: Float64Array, withRejected: boolean): Float64Array => {
-    if (!withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) return mapped('comp batch', () => h.batchParallel(packed));
+    if (!withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) {
+      const out = new Float64Array(mapped('comp batch', () => h.batchParallel(packed)));
+      h.takeOutput(out);
+      return out;
+    }
     const len = mapped('comp batch', () => h.batchInto(packed, withRejected, buf));
     if (len > buf.length) {
       buf = new Float64Array(Math.max(len, 2 * buf.length));
