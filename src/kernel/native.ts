@@ -55,11 +55,11 @@ let loaded: NativeLoad | undefined;
 export function loadNative(): NativeLoad {
   if (loaded) return loaded;
   const path = nativeAddonPath();
-  if (!existsSync(path)) return (loaded = { addon: null, path, reason: `${path} is not built (npm run build:native; needs cargo)` });
+  if (!existsSync(path)) return (loaded = { addon: null, path, reason: `${path} is not built` });
   try {
     const addon = createRequire(import.meta.url)(path) as NativeAddon;
     const version = addon.abiVersion();
-    if (version !== ABI_VERSION) return (loaded = { addon: null, path, reason: `${path} has kernel ABI ${version}, the door expects ${ABI_VERSION} (npm run build:native)` });
+    if (version !== ABI_VERSION) return (loaded = { addon: null, path, reason: `${path} has kernel ABI ${version}, the door expects ${ABI_VERSION} (a stale build)` });
     return (loaded = { addon, path });
   } catch (e) {
     return (loaded = { addon: null, path, reason: `${path} does not load here: ${(e as Error).message}` });
