@@ -6,7 +6,7 @@
 // (bench/county-subjects.ts), so the county timings are those of queries that find real Tier-1 comp sets.
 import { loadavg } from 'node:os';
 import { Bench } from 'tinybench';
-import { createKernel, encodeSubjects, type Kernel } from '../src/kernel/index.js';
+import { createWasmKernel as createKernel, encodeSubjects, type Kernel } from '../src/kernel/index.js';
 import type { KernelColumns, QueryOptions, Subject, TimeIndexSeries } from '../src/kernel/types.js';
 import { createValuationPool } from '../src/workers/index.js';
 import { generateCorpus, rng, subjectAt } from './kernel-corpus.js';
@@ -65,7 +65,7 @@ function timed<T>(f: () => T): [T, number] {
 async function poolThroughput(c: BenchCorpusData, cases: Case[], total: number, batch: number) {
   const [pool, startMs] = await (async () => {
     const t0 = performance.now();
-    const p = await createValuationPool({ workers: 2, maxQueue: 64, taskTimeoutMs: 120_000, snapshotLoader: () => ({ columns: c.columns, timeIndex: c.timeIndex }) });
+    const p = await createValuationPool({ workers: 2, maxQueue: 64, taskTimeoutMs: 120_000, snapshotLoader: () => ({ columns: c.columns, timeIndex: c.timeIndex }), frontEnd: 'wasm' });
     await Promise.all([p.run('kernelStats'), p.run('kernelStats')]);
     return [p, performance.now() - t0] as const;
   })();

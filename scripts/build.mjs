@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClient, clientOutputs } from './build-client.mjs';
+import { buildNative } from './build-native.mjs';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join('dist', '.build-stamp');
@@ -62,10 +63,24 @@ export function build({ root = REPO_ROOT, force = false } = {}) {
   return true;
 }
 
+/**
+ * The native kernel addon, when cargo is here (scripts/build-native.mjs; a no-op when its sources are unchanged). Not
+ * fatal: without it (no cargo, no network for crates.io, a compile error) the service runs the WASM kernel.
+ */
+function buildNativeOptional() {
+  try {
+    const r = buildNative();
+    if (r.skipped && r.skipped !== 'up to date') console.error(`build: native kernel addon not built: ${r.skipped}`);
+  } catch (e) {
+    console.error(`build: native kernel addon build failed (the WASM kernel serves; npm run build:native to retry): ${e?.message ?? e}`);
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     build({ force: process.argv.includes('--force') });
   } catch {
     process.exitCode = 1; // tsc or esbuild has printed its diagnostics
   }
+  if (process.env.AVM_BUILD_NATIVE !== '0') buildNativeOptional();
 }

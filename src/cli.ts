@@ -97,7 +97,8 @@ program
     const { runScoreAll } = await import('./scoring/bulk/score-all.js');
     const t0 = performance.now();
     const s = await runScoreAll(config, { limit: opts.limit });
-    process.stdout.write(`${JSON.stringify({ ...s, wall_ms_with_startup: Math.round(performance.now() - t0) })}\n`);
+    const { kernelChoice } = await import('./kernel/select.js');
+    process.stdout.write(`${JSON.stringify({ ...s, wall_ms_with_startup: Math.round(performance.now() - t0), kernel: kernelChoice().frontEnd })}\n`);
   });
 
 program

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   AVM_CIMD_CA_FILE: z.string().min(1).optional(),
   AVM_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   AVM_BACKGROUND_JOBS: z.enum(['true', 'false']).default('true'),
+  /** Comp kernel front-end: auto (the native addon when it loads, else WASM), or force one (src/kernel/select.ts). */
+  AVM_KERNEL: z.enum(['auto', 'wasm', 'native']).default('auto'),
   AVM_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string').optional(),
   /** Folder all replicas read published snapshots from (a shared volume); an object-store URL is an extension point. */
   AVM_SNAPSHOT_DIR: z.string().min(1).refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v), 'object-store URLs are a documented extension point, not implemented yet: give a folder path (README, Snapshots for replicas)').optional(),
@@ -76,7 +78,21 @@ export type Config = {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Daily 13:00 UTC listings scheduler, a first listings run when none has run yet, and alert-delivery resume. */
   backgroundJobs: boolean;
+  /** AVM_KERNEL: which comp kernel front-end runs (auto: native when the addon loads, else WASM). */
+  kernel?: KernelSetting;
 };
+
+export type KernelSetting = 'auto' | 'wasm' | 'native';
+
+/**
+ * AVM_KERNEL alone: worker threads pick their kernel front-end from the environment they inherit, without the rest
+ * of the configuration (the main thread validated all of it at start).
+ */
+export function kernelSetting(env: Record<string, string | undefined> = process.env): KernelSetting {
+  const parsed = EnvSchema.shape.AVM_KERNEL.safeParse(env.AVM_KERNEL);
+  if (!parsed.success) throw new ConfigError(`invalid environment: AVM_KERNEL: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return parsed.data;
+}
 
 /** A bad environment value: the message names each variable, the value's problem, and nothing else. */
 export class ConfigError extends Error {
@@ -122,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.AVM_PUBLIC_URL ? e.AVM_PUBLIC_URL.replace(/\/+$/, '') : null,
     logLevel: e.AVM_LOG_LEVEL,
     backgroundJobs: e.AVM_BACKGROUND_JOBS === 'true',
+    kernel: e.AVM_KERNEL,
   };
 }
 

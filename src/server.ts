@@ -26,6 +26,7 @@ import { createToolDoor } from './mcp/door.js';
 import { startReplicaSnapshots } from './store/shared/replica.js';
 import { backendOf } from './app/door-services.js';
 import { openStateBackend } from './store/backend.js';
+import { assertKernelAvailable } from './kernel/index.js';
 
 /**
  * After the service listens: resume alert deliveries a crash left pending, arm the daily 13:00 UTC listings run, and
@@ -82,6 +83,8 @@ export type StartOptions = {
 export async function startService(config: Config, opts: StartOptions = {}): Promise<ServiceHandle> {
   const log = createLogger(config.logLevel, opts.logDestination);
   const t0 = performance.now();
+  // Before anything is generated or served: AVM_KERNEL=native without a loadable addon is an operator error.
+  const kernel = assertKernelAvailable();
   await ensureCorpus(config, hasCorpus(config.dataDir));
   const store = openStore(config.dataDir);
   // Checked now (about 20 ms at default scale), so neither the first request pays for it nor a damaged snapshot goes unnoticed.
@@ -112,7 +115,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const port = (server.address() as AddressInfo).port;
   svc.listenPort = port;
   const url = `http://${config.host}:${port}`;
-  log.info('serving', { url, ready_ms: Math.round(performance.now() - t0) });
+  log.info('serving', { url, ready_ms: Math.round(performance.now() - t0), kernel: kernel.frontEnd, kernel_source: kernel.why });
   const jobs = config.backgroundJobs ? await startBackgroundJobs(svc) : null;
 
   let closing: Promise<void> | null = null;

@@ -4,6 +4,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AlertOutcome } from '../alerts/index.js';
 import type { ListingsRunResult } from '../listings/index.js';
+import { kernelChoice } from '../kernel/index.js';
 import { DOORS } from '../registry/groups/doors.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import type { Store } from '../store/store.js';
@@ -37,6 +38,7 @@ export function createServiceMetrics(deps: { store: Store; engine?: Engine }): S
   new Gauge({ name: 'avm_pool_queue_depth', help: 'Valuation tasks waiting in the Piscina queue (0 before the pool starts)', registers, collect: pool((s) => s.queueSize) });
   new Gauge({ name: 'avm_pool_utilization_ratio', help: 'Piscina utilization: worker run time over capacity since the pool started (0..1)', registers, collect: pool((s) => s.utilization) });
   new Gauge({ name: 'avm_pool_tasks_in_flight', help: 'Valuation tasks submitted and not settled (running plus queued); the 503 pool_queue_full bound applies to it', registers, collect: pool((s) => s.inFlight) });
+  new Gauge({ name: 'avm_kernel_info', help: 'Comp kernel front-end this process runs (AVM_KERNEL; value 1)', labelNames: ['front_end'], registers }).set({ front_end: kernelChoice().frontEnd }, 1);
   new Gauge({ name: 'avm_pool_threads', help: 'Worker threads alive', registers, collect: pool((s) => s.threads) });
   const runs = new Counter({ name: 'avm_listings_runs_total', help: 'Listings runs finished by this process, by outcome', labelNames: ['outcome'], registers });
   const lastRunAt = new Gauge({ name: 'avm_listings_last_run_timestamp_seconds', help: 'When the last listings run of this process finished (Unix time), by outcome', labelNames: ['outcome'], registers });

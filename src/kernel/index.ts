@@ -1,5 +1,6 @@
 // Public surface of the kernel door.
-export { createKernel, type Kernel, type KernelOptions } from './kernel.js';
+export { createWasmKernel, type Kernel, type KernelFrontEnd, type KernelOptions } from './kernel.js';
+export { createKernel, kernelChoice, assertKernelAvailable, nativeAddon, type KernelChoice } from './select.js';
 export { columnsFromArrow, type ArrowLikeTable } from './arrow.js';
 export { decodeBatch, encodeSubjects } from './decode.js';
 export { kernelParams, paramSlots, STRATUM, conditionBit, deedClassTable, type KernelParams } from './params.js';

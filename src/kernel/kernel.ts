@@ -8,6 +8,10 @@ import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, Tim
 import { instantiateKernel, type WasmModule } from './wasm.js';
 
 export type Kernel = {
+  /** Which front-end of avm-kernel answers: the WASM module (one instance per thread) or the native addon. */
+  readonly frontEnd: KernelFrontEnd;
+  /** Native only: content key of the process-wide index this kernel shares (equal keys, one copy). */
+  readonly indexKey?: string;
   /** Rows in the spatial index (rows with usable coordinates). */
   readonly indexRows: number;
   readonly gridCells: number;
@@ -27,7 +31,10 @@ export type Kernel = {
   batchPacked(subjects: Float64Array): Float64Array;
 };
 
-export type KernelOptions = { params?: KernelParams; module?: WasmModule };
+export type KernelFrontEnd = 'wasm' | 'native';
+
+/** `frontEnd` forces one (default: select.ts's choice for this process); `module` is the compiled WASM to use. */
+export type KernelOptions = { params?: KernelParams; module?: WasmModule; frontEnd?: KernelFrontEnd };
 
 function check(code: number, what: string): void {
   if (code !== 0) throw kernelError(code, what);
@@ -91,8 +98,8 @@ function run(k: KernelExports, packed: Float64Array, withRejected: boolean, onTr
   return output(k);
 }
 
-/** Loads `columns` and `timeIndex` into a new kernel instance (one per thread; columns are copied once). */
-export function createKernel(columns: KernelColumns, timeIndex: readonly TimeIndexSeries[] = [], opts: KernelOptions = {}): Kernel {
+/** Loads `columns` and `timeIndex` into a new WASM kernel instance (one per thread; columns are copied once). */
+export function createWasmKernel(columns: KernelColumns, timeIndex: readonly TimeIndexSeries[] = [], opts: KernelOptions = {}): Kernel {
   const k = instantiateKernel(opts.module);
   // Params, deed classes and the time index go in before the columns: the index build reads them.
   loadParams(k, opts.params ?? kernelParams());
@@ -105,6 +112,7 @@ export function createKernel(columns: KernelColumns, timeIndex: readonly TimeInd
     return run(k, packed, withRejected, () => (trapped = true));
   };
   return {
+    frontEnd: 'wasm',
     indexRows: k.avm_index_rows(),
     gridCells: k.avm_index_cells(),
     poisoned: () => trapped,

@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error.js';
 import { COLUMN_IDS, SUBJECT_LEN } from '../kernel/abi-layout.js';
 import { decodeBatch, encodeSubjects } from '../kernel/decode.js';
 import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from '../kernel/types.js';
+import type { KernelFrontEnd } from '../kernel/kernel.js';
 import { kernelModule, repoRoot } from '../kernel/wasm.js';
 import type { TaskReply } from './tasks.js';
 import type { WorkerInit } from './valuation-worker.js';
@@ -24,6 +25,8 @@ export type PoolOptions = {
   snapshotLoader?: () => SnapshotData | Promise<SnapshotData>;
   /** Absolute paths of compiled modules exporting `tasks` (see tasks.ts), loaded by every worker. */
   taskModules?: string[];
+  /** Front-end of the thread kernels over the fixed columns (benches compare them); default: the process's choice. */
+  frontEnd?: KernelFrontEnd;
 };
 
 /** `transfer`: buffers of the payload moved to the worker instead of copied (detached in this thread afterwards). */
@@ -76,6 +79,7 @@ export async function createValuationPool(o: PoolOptions): Promise<ValuationPool
     timeIndex: snap?.timeIndex ?? [],
     module: kernelModule(),
     taskModules: (o.taskModules ?? []).map((p) => pathToFileURL(p).href),
+    frontEnd: o.frontEnd,
   };
   const piscina = new Piscina({ filename: workerEntryPath(), minThreads: o.workers, maxThreads: o.workers, maxQueue: o.maxQueue, idleTimeout: 2 ** 31 - 1, workerData });
   // Piscina parks tasks that carry an abort signal outside its bounded queue, so the bound is kept here:

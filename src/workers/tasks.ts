@@ -29,6 +29,8 @@ export const BUILTIN_TASKS: Record<string, TaskHandler> = {
     return kernelOf(ctx).batchPacked(p.subjects);
   },
   kernelStats: (_p: unknown, ctx) => ({
+    frontEnd: kernelOf(ctx).frontEnd,
+    indexKey: kernelOf(ctx).indexKey ?? null,
     indexRows: kernelOf(ctx).indexRows,
     gridCells: kernelOf(ctx).gridCells,
     wasmMemoryBytes: kernelOf(ctx).memoryBytes(),

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLimiter } from '../../src/auth/limiter.js';
 import { ErrorBodySchema } from '../../src/http/errors.js';
+import { kernelChoice } from '../../src/kernel/index.js';
 import { startService, type ServiceHandle } from '../../src/server.js';
 import { OPERATOR_SECRET, bearer, mintKey } from '../mcp/support.js';
 import { smallCorpusDir, testConfig } from '../support/corpus.js';
@@ -60,6 +61,8 @@ describe('GET /metrics', () => {
     expect([refusals(after, 'rest') - refusals(before, 'rest'), refusals(after, 'mcp') - refusals(before, 'mcp')]).toEqual([1, 1]);
     expect(sampleValue(after, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sampleValue(after, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    // Which kernel front-end runs: the native addon when it loads here, else WASM (src/kernel/select.ts).
+    expect(sampleValue(after, 'avm_kernel_info', { front_end: kernelChoice().frontEnd })).toBe(1);
   });
 
   it('reports the worker pool after valuations: one thread, busy some of the time, nothing left queued', async () => {

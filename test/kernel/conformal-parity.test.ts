@@ -1,10 +1,11 @@
 // Split conformal has one served definition, valuation/calibration/conformal.ts (the calibration job, the hedonic fit
 // and the oracle use it); the kernel's avm_conformal is the same definition in Rust. These tests hold the two equal on
-// every n, and both to the exact ranks ⌊(n+1)α/2⌋ and ⌈(n+1)(1−α/2)⌉ computed in integers.
+// every n (the native addon's `conformal` too), and both to the exact ranks ⌊(n+1)α/2⌋ and ⌈(n+1)(1−α/2)⌉ computed in integers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VALUATION_DISPLAY } from '../../src/registry/groups/valuation.js';
 import { conformalRanks, splitConformalQuantiles } from '../../src/valuation/calibration/conformal.js';
+import { nativeAddon } from '../../src/kernel/index.js';
 import { kernelConformalInterval, kernelConformalQuantile } from './support/kernel-conformal.js';
 
 const clamp = (rank: number, n: number): number => Math.min(n, Math.max(1, rank));
@@ -74,5 +75,27 @@ describe('kernel avm_conformal (one-sided and input checks)', () => {
   it('maps an empty or non-finite sample to validation_failed', () => {
     expect(() => kernelConformalInterval([], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
     expect(() => kernelConformalInterval([1, Number.NaN], 0.2)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+});
+
+describe.skipIf(!nativeAddon() && !process.env.CI)('native addon conformal = WASM avm_conformal', () => {
+  it('same bounds for every n ≤ 3,000 at 80/90%, two- and one-sided, and on random samples', () => {
+    const addon = nativeAddon() as NonNullable<ReturnType<typeof nativeAddon>>;
+    for (const alpha of [0.2, 0.1]) {
+      for (let n = 1; n <= N_MAX; n += 7) {
+        const v = ranksAsValues(n);
+        const { lo, hi } = kernelConformalInterval(v, alpha);
+        expect(Array.from(addon.conformal(v, alpha, true)), `n=${n}`).toEqual([lo, hi]);
+        expect(addon.conformal(v, alpha, false)[0], `n=${n}`).toBe(kernelConformalQuantile(v, alpha));
+      }
+    }
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 1, maxLength: 400 }), (xs) => {
+        const { lo, hi } = kernelConformalInterval(xs, 0.2);
+        expect(Array.from(addon.conformal(Float64Array.from(xs), 0.2, true))).toEqual([lo, hi]);
+      }),
+      { numRuns: 300, seed: 20261127 },
+    );
+    expect(() => addon.conformal(new Float64Array(0), 0.2, true)).toThrow(/avm-kernel error 7/);
   });
 });

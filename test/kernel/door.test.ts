@@ -1,17 +1,19 @@
-// The TypeScript door to the WASM kernel: hand-computed results through the ABI, error mapping to the taxonomy,
-// the Arrow adapter, and locating the committed .wasm from the repo root.
+// The TypeScript door to the kernel, on each front-end (WASM, native addon): hand-computed results through the ABI,
+// error mapping to the taxonomy, packed batches; then the Arrow adapter and locating the committed .wasm.
 import { tableFromArrays } from 'apache-arrow';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/kernel-corpus.js';
 import { AppError } from '../../src/errors/app-error.js';
-import { columnsFromArrow, createKernel, kernelWasmPath, STRATUM } from '../../src/kernel/index.js';
+import { columnsFromArrow, createKernel as createAnyKernel, kernelWasmPath, nativeAddon, STRATUM, type KernelFrontEnd } from '../../src/kernel/index.js';
 import { decodeBatch, decodeOne, decodeSummary, encodeSubjects, recordOffsets, repackSubjects, selectedRows } from '../../src/kernel/decode.js';
-import type { KernelColumns, Subject } from '../../src/kernel/types.js';
+import type { KernelColumns, Subject, TimeIndexSeries } from '../../src/kernel/types.js';
 import { REJECTION_REASONS, SALES_COLUMNS } from '../../src/store/columns.js';
 
 const MI_PER_DEG = 69.0941; // 3958.8 mi × π / 180
 const AS_OF = 20_000;
+/** Every front-end here: the native addon when built (CI builds it, so there it must load). */
+const FRONT_ENDS: KernelFrontEnd[] = nativeAddon() || process.env.CI ? ['wasm', 'native'] : ['wasm'];
 
 /** Rows due north of (42, -87.7) at `northMi`, renovated SFH in Cook, warranty deeds. */
 function corpus(rows: Array<{ northMi: number; ageDays: number; price: number; sqft: number }>): KernelColumns {
@@ -27,7 +29,9 @@ function corpus(rows: Array<{ northMi: number; ageDays: number; price: number; s
 
 const subject = (over: Partial<Subject> = {}): Subject => ({ lat: 42, lon: -87.7, sqft: 1500, beds: 3, ptype: 0, county: 1, asOfDay: AS_OF, stratumMask: STRATUM.arv, ...over });
 
-describe('kernel door', () => {
+describe.each(FRONT_ENDS)('kernel door (%s)', (frontEnd) => {
+  const createKernel = (c: KernelColumns, ti: TimeIndexSeries[] = []) => createAnyKernel(c, ti, { frontEnd });
+
   it('returns the hand-computed GLA adjustment and median through the ABI', () => {
     // Two 1400 sqft comps at $280,000 ($200/sf): marginal 0.5 × 200 = $100/sf, adj 100 × 100 = $10,000, adjusted $290,000.
     const k = createKernel(corpus([{ northMi: 0.1, ageDays: 10, price: 280_000, sqft: 1400 }, { northMi: 0.2, ageDays: 20, price: 280_000, sqft: 1400 }]));
@@ -61,7 +65,7 @@ describe('kernel door', () => {
 
   it('visitComps visits exactly the rows of queryComps, accepted then rejected with their reason codes', () => {
     const { columns, timeIndex } = generateCorpus({ n: 3000, seed: 11, region: 'town' });
-    const k = createKernel(columns, timeIndex);
+    const k = createKernel(columns, timeIndex as TimeIndexSeries[]);
     let rejectedSeen = 0;
     for (let i = 0; i < 60; i++) {
       const s: Subject = { lat: 41.9 + (i % 10) * 0.003, lon: -87.7 + Math.floor(i / 10) * 0.006, sqft: 1500, beds: 3, ptype: i % 3 === 2 ? 1 : 0, county: 1, asOfDay: 20_000, stratumMask: i % 2 ? STRATUM.arv : STRATUM.asIs };
@@ -82,6 +86,16 @@ describe('kernel door', () => {
     expect(() => createKernel(c)).toThrow(expect.objectContaining({ code: 'kernel_error', details: expect.objectContaining({ kernel: 'grid_too_large' }) }));
   });
 
+  it('batchPacked decodes as the other calls do, at sizes on both sides of the native bulk threshold', () => {
+    const k = createKernel(corpus([1, 2, 3, 4, 5, 6].map((i) => ({ northMi: 0.05 * i, ageDays: 10 * i, price: 250_000 + 5_000 * i, sqft: 1500 }))));
+    for (const n of [1, 63, 64, 200]) {
+      const subjects = Array.from({ length: n }, (_, i) => subject({ lat: 42 + (i % 7) * 0.001, sqft: i % 5 === 0 ? null : 1400 + i }));
+      expect(decodeBatch(k.batchPacked(encodeSubjects(subjects)), n)).toEqual(k.batch(subjects));
+    }
+  });
+});
+
+describe('kernel door (front-end independent)', () => {
   it('reads the snapshot columns from an Arrow table by their contract names', () => {
     const { columns } = generateCorpus({ n: 200, seed: 3, region: 'town' });
     const arrays = Object.fromEntries(Object.entries(columns).map(([k, v]) => [SALES_COLUMNS[k as keyof typeof SALES_COLUMNS], v]));
@@ -93,7 +107,7 @@ describe('kernel door', () => {
   });
 
   it('decodes packed batch output lazily: record offsets, header summaries and comp rows match the decoded batch', () => {
-    const k = createKernel(corpus([1, 2, 3, 4, 5, 6].map((i) => ({ northMi: 0.05 * i, ageDays: 10 * i, price: 250_000 + 5_000 * i, sqft: 1500 }))));
+    const k = createAnyKernel(corpus([1, 2, 3, 4, 5, 6].map((i) => ({ northMi: 0.05 * i, ageDays: 10 * i, price: 250_000 + 5_000 * i, sqft: 1500 }))));
     const subjects = [subject(), subject({ lat: 200 }), subject({ sqft: null }), subject({ lat: 43 })];
     const packed = encodeSubjects(subjects);
     const out = k.batchPacked(packed);

@@ -1,11 +1,15 @@
-// Property-based parity: the WASM kernel and the plain-TypeScript reference return the same selected comps (same
+// Property-based parity: every front-end of the kernel (the WASM module, and the native addon when it is built; CI
+// builds it, so there its absence fails) and the plain-TypeScript reference return the same selected comps (same
 // order), the same rejection reasons, and statistics equal within 1e-9 relative, over generated corpora that include
-// edge geographies (high latitude, next to the antimeridian, across the equator) and duplicate coordinates.
+// edge geographies (high latitude, next to the antimeridian, across the equator) and duplicate coordinates; and the
+// native bulk entry (rayon) returns exactly the records of the WASM batch, in subject order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRefKernel, type RefKernel } from '../../bench/reference/index.js';
 import { generateCorpus, subjectAt, type CorpusSpec } from '../../bench/kernel-corpus.js';
-import { createKernel, type Kernel } from '../../src/kernel/index.js';
+import { createKernel, nativeAddon, type Kernel, type KernelFrontEnd } from '../../src/kernel/index.js';
+import { SUBJECT_LEN } from '../../src/kernel/abi-layout.js';
+import { decodeBatch, encodeSubjects } from '../../src/kernel/decode.js';
 import type { CompsResult } from '../../src/kernel/types.js';
 
 const END_DAY = 20_000;
@@ -17,9 +21,11 @@ const SPECS: CorpusSpec[] = [
   { n: 1500, seed: 15, region: 'antimeridian' },
   { n: 1500, seed: 16, region: 'equator', messShare: 0.3 },
 ];
+const FRONT_ENDS: KernelFrontEnd[] = nativeAddon() || process.env.CI ? ['wasm', 'native'] : ['wasm'];
 const corpora = SPECS.map((spec) => {
   const c = generateCorpus({ ...spec, endDay: END_DAY });
-  return { c, wasm: createKernel(c.columns, c.timeIndex), ref: createRefKernel(c.columns, c.timeIndex), brute: createRefKernel(c.columns, c.timeIndex, { bruteForce: true }) };
+  const kernels = Object.fromEntries(FRONT_ENDS.map((f) => [f, createKernel(c.columns, c.timeIndex, { frontEnd: f })])) as Partial<Record<KernelFrontEnd, Kernel>>;
+  return { c, kernels, ref: createRefKernel(c.columns, c.timeIndex), brute: createRefKernel(c.columns, c.timeIndex, { bruteForce: true }) };
 });
 
 const REL = 1e-9;
@@ -47,12 +53,16 @@ function runCase(k: Kernel | RefKernel, corpus: number, u: number[]): CompsResul
   return k.queryComps(subject, opts);
 }
 
-describe('WASM kernel vs TypeScript reference', () => {
+describe.each(FRONT_ENDS)('%s kernel vs TypeScript reference', (frontEnd) => {
+  const kernelOf = (corpus: number): Kernel => corpora[corpus].kernels[frontEnd] as Kernel;
+
+  it('runs on the front-end it names', () => expect(kernelOf(0).frontEnd).toBe(frontEnd));
+
   it('agree on comps, rejections and statistics for 1,200 random subjects', () => {
     let withComps = 0;
     fc.assert(
       fc.property(arbCase, ({ corpus, u }) => {
-        const w = runCase(corpora[corpus].wasm, corpus, u);
+        const w = runCase(kernelOf(corpus), corpus, u);
         expectParity(w, runCase(corpora[corpus].ref, corpus, u));
         if (w.accepted.length > 0) withComps++;
       }),
@@ -62,6 +72,33 @@ describe('WASM kernel vs TypeScript reference', () => {
     expect(withComps).toBeGreaterThan(600);
   });
 
+  it('batch returns what single queries return, minus rejection lists', () => {
+    const { c } = corpora[0];
+    const k = kernelOf(0);
+    const cases = Array.from({ length: 200 }, (_, i) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((i * 7919 + j * 104729) % 1000) / 1000), END_DAY));
+    const batch = k.batch(cases.map((x) => x.subject), { maxStep: 3 });
+    cases.forEach((x, i) => expect(batch[i]).toEqual({ ...k.queryComps(x.subject, { maxStep: 3 }), rejected: [] }));
+  });
+});
+
+describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
+  it('returns, for 1,500 subjects per corpus, the records of one-at-a-time calls bit for bit, in subject order, and the WASM results', () => {
+    for (const [i, { c, kernels }] of corpora.entries()) {
+      const cases = Array.from({ length: 1500 }, (_, k) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((k * 7919 + j * 104729 + i * 31) % 1000) / 1000), END_DAY));
+      const packed = encodeSubjects(cases.map((x) => x.subject), { maxStep: 3 });
+      const native = kernels.native as Kernel;
+      const bulk = native.batchPacked(packed); // >= 64 subjects: the rayon entry
+      const oneByOne = cases.flatMap((_, k) => Array.from(native.batchPacked(packed.subarray(k * SUBJECT_LEN, (k + 1) * SUBJECT_LEN))));
+      expect(bulk.length).toBeGreaterThan(cases.length * 10);
+      expect(Array.from(bulk)).toEqual(oneByOne); // toEqual compares with Object.is: NaN slots match, -0 vs 0 would not
+      // Against WASM: same rows, order and counts; floats within 1e-9 (the two link different libm builds of cos/asin).
+      const wasm = decodeBatch((kernels.wasm as Kernel).batchPacked(packed), cases.length);
+      decodeBatch(bulk, cases.length).forEach((r, k) => (r instanceof Error ? expect(wasm[k]).toBeInstanceOf(Error) : expectParity(r, wasm[k] as CompsResult)));
+    }
+  });
+});
+
+describe('TypeScript reference', () => {
   it('grid search finds exactly what a full scan finds', () => {
     fc.assert(
       fc.property(arbCase, ({ corpus, u }) => {
@@ -69,12 +106,5 @@ describe('WASM kernel vs TypeScript reference', () => {
       }),
       { numRuns: 300, seed: 7 },
     );
-  });
-
-  it('batch returns what single queries return, minus rejection lists', () => {
-    const { c, wasm } = corpora[0];
-    const cases = Array.from({ length: 200 }, (_, i) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((i * 7919 + j * 104729) % 1000) / 1000), END_DAY));
-    const batch = wasm.batch(cases.map((x) => x.subject), { maxStep: 3 });
-    cases.forEach((x, i) => expect(batch[i]).toEqual({ ...wasm.queryComps(x.subject, { maxStep: 3 }), rejected: [] }));
   });
 });

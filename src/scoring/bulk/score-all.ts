@@ -14,6 +14,7 @@ import { STRATEGIES } from '../../underwriting/types.js';
 import type { ScoreSubject, SubjectScore } from '../score-subject.js';
 import type { BatchScorer } from '../scorer.js';
 import { OUTCOMES, type ScoreColumns } from './columns.js';
+import { assertKernelAvailable } from '../../kernel/select.js';
 
 export const SCORE_ALL_META_KEY = 'score_all:last';
 export const resultsKey = (snapshotId: string): string => `score-all:${snapshotId}`;
@@ -175,6 +176,7 @@ export async function scoreAll(store: Store, scorer: BatchScorer, o: { progress?
 export async function runScoreAll(config: Config, o: { limit?: number } = {}): Promise<ScoreAllSummary> {
   const { openStore } = await import('../../store/store.js');
   const { poolScorer } = await import('../scorer.js');
+  assertKernelAvailable(); // a forced native kernel that cannot load stops here, not in every worker
   const store = openStore(config.dataDir);
   const scorer = await poolScorer(store, config, { warmLookups: false });
   try {

@@ -1,0 +1,178 @@
+//! avm-native: the N-API front-end of avm-kernel (the same crate the WASM kernel is built from), for Node.
+//!
+//! - One index per process: `NativeKernel.open` keys the index by the content of its inputs (key.rs) and shares the
+//!   built copy with every thread that asks for the same one (shared.rs), so memory does not grow with workers.
+//! - `batchInto` answers on the calling thread (the door's single queries); `batchParallel` spreads many subjects over
+//!   rayon's pool and returns the records in subject order, byte for byte what `batchInto` returns for them.
+//! - Records are the ABI's (slots.rs), so src/kernel/decode.ts decodes both front-ends alike. Errors are kernel error
+//!   codes (errors.rs) in the message `avm-kernel error <code>`, which the TypeScript door maps to the taxonomy.
+
+mod heap;
+mod inputs;
+mod key;
+mod shared;
+
+use avm_kernel::errors;
+use avm_kernel::query::{query, Scratch};
+use avm_kernel::slots::{subject_from_slots, write_outcome, SUBJECT_LEN};
+use avm_kernel::stats;
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+use rayon::prelude::*;
+use inputs::{build, content_key, Columns, SeriesInput};
+use shared::Shared;
+use std::sync::Arc;
+
+/// Kernel results carry a kernel error code (errors.rs); `Result` alone is napi's.
+pub(crate) type KResult<T> = std::result::Result<T, i32>;
+
+#[global_allocator]
+static ALLOC: heap::Counting = heap::Counting;
+
+/// Subjects per rayon task: large enough to amortize the split, small enough to balance uneven query costs.
+const SUBJECTS_PER_TASK: usize = 32;
+/// Output slots a handle keeps between calls (larger bulk buffers are freed after their copy).
+const KEEP_OUTPUT_SLOTS: usize = 1 << 16;
+
+fn kernel_error(code: i32) -> Error {
+    Error::new(Status::GenericFailure, format!("avm-kernel error {code}"))
+}
+
+/// Runs `input`'s subjects in order into `out` (what abi.rs avm_batch does for its buffers).
+fn run_subjects(s: &Shared, input: &[f64], with_rejected: bool, scratch: &mut Scratch, out: &mut Vec<f64>) {
+    for slots in input.chunks_exact(SUBJECT_LEN) {
+        let r = subject_from_slots(slots).and_then(|subj| query(&s.index, &s.time_index, &s.params, &subj, scratch, with_rejected));
+        write_outcome(out, r);
+    }
+}
+
+fn check_input(input: &[f64]) -> Result<()> {
+    if !input.len().is_multiple_of(SUBJECT_LEN) {
+        return Err(kernel_error(errors::BAD_ARGUMENT));
+    }
+    Ok(())
+}
+
+/// A handle on the process's shared index plus this handle's own query buffers (one handle per JS thread).
+#[napi]
+pub struct NativeKernel {
+    shared: Arc<Shared>,
+    scratch: Scratch,
+    out: Vec<f64>,
+}
+
+#[napi]
+impl NativeKernel {
+    /// The process's index for these inputs, built now when no thread holds it. `deedClass` and `conditionGroups`
+    /// are 256 entries (code → class, code → group); `params` the PARAM_LEN slots of params.rs.
+    #[napi(factory, catch_unwind)]
+    pub fn open(params: Float64Array, deed_class: Uint8Array, condition_groups: Uint8Array, series: Vec<SeriesInput>, columns: Columns) -> Result<NativeKernel> {
+        let key = content_key(&params, &deed_class, &condition_groups, &series, &columns);
+        let shared = shared::open(key, || build(&params, &deed_class, &condition_groups, &series, &columns, key)).map_err(kernel_error)?;
+        Ok(NativeKernel { shared, scratch: Scratch::default(), out: Vec::new() })
+    }
+
+    #[napi(getter)]
+    pub fn index_rows(&self) -> u32 {
+        self.shared.index.len() as u32
+    }
+
+    #[napi(getter)]
+    pub fn grid_cells(&self) -> u32 {
+        (self.shared.index.nx * self.shared.index.ny) as u32
+    }
+
+    /// The content key (hex) naming the shared index: equal keys in one process mean one copy.
+    #[napi(getter)]
+    pub fn index_key(&self) -> String {
+        format!("{:016x}", self.shared.key)
+    }
+
+    /// Subjects (SUBJECT_LEN slots each) answered on this thread, one record each, in order, written into `out` when
+    /// they fit; returns the records' length either way (larger than `out`: call `takeOutput` with a buffer that
+    /// size). Borrowed slices in and out: a single query pays no typed-array allocation across the boundary.
+    #[napi(catch_unwind)]
+    pub fn batch_into(&mut self, input: &[f64], with_rejected: bool, mut out: Float64ArraySlice) -> Result<u32> {
+        check_input(input)?;
+        self.out.clear();
+        run_subjects(&self.shared, input, with_rejected, &mut self.scratch, &mut self.out);
+        // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
+        if let Some(dst) = unsafe { out.as_mut() }.get_mut(..self.out.len()) {
+            dst.copy_from_slice(&self.out);
+        }
+        Ok(self.out.len() as u32)
+    }
+
+    /// Copies the records of the last call into `out` (at least as long as they are), then drops a large buffer
+    /// (a bulk output), so a thread's handle keeps only a single query's worth between calls.
+    #[napi]
+    pub fn take_output(&mut self, mut out: Float64ArraySlice) -> Result<u32> {
+        // SAFETY: as in batch_into; nothing else reads or writes `out` during the copy.
+        let dst = unsafe { out.as_mut() }.get_mut(..self.out.len()).ok_or_else(|| kernel_error(errors::BAD_ARGUMENT))?;
+        dst.copy_from_slice(&self.out);
+        let len = self.out.len() as u32;
+        if self.out.capacity() > KEEP_OUTPUT_SLOTS {
+            self.out = Vec::new();
+        }
+        Ok(len)
+    }
+
+    /// The bulk entry: `batchInto` without rejections, the subjects spread over rayon's threads, records in subject
+    /// order; returns their length, then `takeOutput` copies them into a JS array of that size. The records end in
+    /// memory the garbage collector counts (an external buffer per call let score-all's RSS grow to 4.1 GB).
+    #[napi(catch_unwind)]
+    pub fn batch_parallel(&mut self, input: &[f64]) -> Result<u32> {
+        check_input(input)?;
+        let s = &*self.shared;
+        let parts: Vec<Vec<f64>> = input
+            .par_chunks(SUBJECTS_PER_TASK * SUBJECT_LEN)
+            .map_init(Scratch::default, |scratch, chunk| {
+                let mut out = Vec::new();
+                run_subjects(s, chunk, false, scratch, &mut out);
+                out
+            })
+            .collect();
+        self.out.clear();
+        self.out.reserve_exact(parts.iter().map(Vec::len).sum());
+        parts.iter().for_each(|p| self.out.extend_from_slice(p));
+        Ok(self.out.len() as u32)
+    }
+}
+
+/// ABI version of the linked avm-kernel (the door checks it as it checks the WASM module's).
+#[napi]
+pub fn abi_version() -> u32 {
+    avm_kernel::abi::ABI_VERSION
+}
+
+/// Indexes alive in this process, whatever the number of threads holding them.
+#[napi]
+pub fn live_indexes() -> u32 {
+    shared::live_count() as u32
+}
+
+/// Kernel handles holding the index of `key` (hex, as `indexKey`) in this process: one per thread that opened it.
+#[napi]
+pub fn index_sharers(key: String) -> u32 {
+    u64::from_str_radix(&key, 16).map_or(0, |k| shared::sharers(k) as u32)
+}
+
+/// Live bytes of the addon's Rust heap (all indexes and buffers of the process).
+#[napi]
+pub fn heap_bytes() -> f64 {
+    heap::live_bytes() as f64
+}
+
+/// Threads of the bulk entry's pool.
+#[napi]
+pub fn bulk_threads() -> u32 {
+    rayon::current_num_threads() as u32
+}
+
+/// Split-conformal bounds as abi.rs avm_conformal computes them: [lo, hi] two-sided, [q] one-sided.
+#[napi(catch_unwind)]
+pub fn conformal(values: Float64Array, alpha: f64, two_sided: bool) -> Result<Float64Array> {
+    let mut v = values.to_vec();
+    let r = if two_sided { stats::conformal_two_sided(&mut v, alpha).map(|(lo, hi)| vec![lo, hi]) } else { stats::conformal_one_sided(&mut v, alpha).map(|q| vec![q]) };
+    r.map(Float64Array::new).map_err(kernel_error)
+}

@@ -1,0 +1,90 @@
+// The kernel door over the native addon: the same Kernel as the WASM door (kernel.ts), records decoded by the same
+// decode.ts, but the index lives once per process (every worker thread's kernel holds the same copy) and large
+// batches run on the addon's rayon pool.
+import { AppError } from '../errors/app-error.js';
+import { SUBJECT_LEN } from './abi-layout.js';
+import { decodeBatch, decodeOne, encodeSubject, kernelError, visitOne } from './decode.js';
+import type { Kernel } from './kernel.js';
+import type { NativeAddon, NativeHandle } from './native.js';
+import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
+import type { KernelColumns, TimeIndexSeries } from './types.js';
+
+/** Batches of at least this many subjects go to the rayon entry; below it the split costs more than it saves. */
+const PARALLEL_MIN_SUBJECTS = 64;
+/** Initial output buffer (f64 slots): a single query with its rejections fits in a few hundred; it grows on demand. */
+const OUTPUT_START_SLOTS = 4096;
+
+/** The addon's errors carry the kernel code (`avm-kernel error <code>`): mapped like the WASM door's codes. */
+function mapped<T>(what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    const code = /avm-kernel error (\d+)/.exec((e as Error)?.message ?? '')?.[1];
+    if (code !== undefined) throw kernelError(Number(code), what);
+    throw new AppError('kernel_error', `native kernel failed during ${what}: ${(e as Error)?.message ?? e}`, { cause: e });
+  }
+}
+
+function conditionGroupTable(): Uint8Array {
+  const t = Uint8Array.from({ length: 256 }, (_, code) => code); // one group per code unless set (abi.rs default_groups)
+  for (const [code, group] of conditionGroups()) t[code] = group;
+  return t;
+}
+
+function checkColumns(c: KernelColumns): void {
+  const n = c.lat.length;
+  for (const [name, col] of Object.entries(c)) {
+    if (!col || (col as ArrayLike<number>).length !== n) throw new AppError('kernel_error', `column ${name}: ${col ? (col as ArrayLike<number>).length : 'missing'} rows, expected ${n}`);
+  }
+}
+
+/** Opens (or joins) the process's index of `columns` + `timeIndex` under `params`. */
+export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, timeIndex: readonly TimeIndexSeries[] = [], params: KernelParams = kernelParams()): Kernel {
+  checkColumns(columns);
+  const series = timeIndex.map((s) => ({ county: s.county, months: Array.from(s.months), levels: Array.from(s.levels) }));
+  const h: NativeHandle = mapped('build index', () =>
+    addon.NativeKernel.open(Float64Array.from(paramSlots(params)), Uint8Array.from(deedClassTable()), conditionGroupTable(), series, columns),
+  );
+  const one = new Float64Array(SUBJECT_LEN);
+  let buf = new Float64Array(OUTPUT_START_SLOTS);
+  /** The records of `packed` in this thread's reused buffer (valid until the next call), or the bulk entry's own array. */
+  const exec = (packed: Float64Array, withRejected: boolean): Float64Array => {
+    if (!withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) {
+      const out = new Float64Array(mapped('comp batch', () => h.batchParallel(packed)));
+      h.takeOutput(out);
+      return out;
+    }
+    const len = mapped('comp batch', () => h.batchInto(packed, withRejected, buf));
+    if (len > buf.length) {
+      buf = new Float64Array(Math.max(len, 2 * buf.length));
+      h.takeOutput(buf);
+    }
+    return buf.subarray(0, len);
+  };
+  return {
+    frontEnd: 'native',
+    indexKey: h.indexKey,
+    indexRows: h.indexRows,
+    gridCells: h.gridCells,
+    // A panic comes back as an exception (unwind) and touches no shared state: the handle stays usable.
+    poisoned: () => false,
+    memoryBytes: () => addon.heapBytes(),
+    queryComps(subject, qopts = {}) {
+      encodeSubject(subject, qopts, one, 0);
+      return decodeOne(exec(one, true), 0).result;
+    },
+    visitComps(subject, qopts, visit) {
+      encodeSubject(subject, qopts, one, 0);
+      visitOne(exec(one, true), 0, visit);
+    },
+    batch(subjects, qopts = {}) {
+      const packed = new Float64Array(subjects.length * SUBJECT_LEN);
+      subjects.forEach((s, i) => encodeSubject(s, qopts, packed, i * SUBJECT_LEN));
+      return decodeBatch(exec(packed, false), subjects.length);
+    },
+    batchPacked: (packed) => {
+      const out = exec(packed, false);
+      return out.buffer === buf.buffer ? out.slice() : out; // callers keep it: never the reused buffer
+    },
+  };
+}

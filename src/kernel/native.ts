@@ -1,0 +1,67 @@
+// Finds and loads the native kernel addon (crates/avm-native, built by `npm run build:native` into native/) once per
+// thread. The addon is optional: when it is absent or cannot load here (another platform, an old glibc, a stale build
+// of another ABI) the reason is kept and the WASM kernel serves (select.ts).
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ABI_VERSION } from './abi-layout.js';
+import type { KernelColumns } from './types.js';
+import { repoRoot } from './wasm.js';
+
+/** One time-index series as the addon takes it (plain arrays). */
+export type NativeSeries = { county: number; months: number[]; levels: number[] };
+
+/** A handle on the process-wide index (crates/avm-native/src/lib.rs NativeKernel). */
+export type NativeHandle = {
+  readonly indexRows: number;
+  readonly gridCells: number;
+  /** Content key of the shared index: handles with equal keys in one process share one copy. */
+  readonly indexKey: string;
+  /** Runs the subjects on this thread into `out` when they fit; returns the records' length (more than `out`: takeOutput). */
+  batchInto(input: Float64Array, withRejected: boolean, out: Float64Array): number;
+  /** Copies the last call's records into `out` (its length at least theirs). */
+  takeOutput(out: Float64Array): number;
+  /** The rayon bulk entry (no rejections): returns the records' length; takeOutput then copies them. */
+  batchParallel(input: Float64Array): number;
+};
+
+/** The addon's exports (its generated native/index.d.ts, written here because native/ is a build output). */
+export type NativeAddon = {
+  NativeKernel: { open(params: Float64Array, deedClass: Uint8Array, conditionGroups: Uint8Array, series: NativeSeries[], columns: KernelColumns): NativeHandle };
+  abiVersion(): number;
+  liveIndexes(): number;
+  indexSharers(indexKey: string): number;
+  heapBytes(): number;
+  bulkThreads(): number;
+  conformal(values: Float64Array, alpha: number, twoSided: boolean): Float64Array;
+};
+
+/** napi-rs's platform suffix for this process (linux glibc / musl, macOS, Windows). */
+export function nativePlatform(): string {
+  if (process.platform !== 'linux') return `${process.platform}-${process.arch}${process.platform === 'win32' ? '-msvc' : ''}`;
+  const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
+  return `linux-${process.arch}-${header?.glibcVersionRuntime ? 'gnu' : 'musl'}`;
+}
+
+export function nativeAddonPath(): string {
+  return join(repoRoot(), 'native', `avm-native.${nativePlatform()}.node`);
+}
+
+export type NativeLoad = { addon: NativeAddon; path: string } | { addon: null; path: string; reason: string };
+
+let loaded: NativeLoad | undefined;
+
+/** The addon of this process (loaded on first use), or why it is not available. */
+export function loadNative(): NativeLoad {
+  if (loaded) return loaded;
+  const path = nativeAddonPath();
+  if (!existsSync(path)) return (loaded = { addon: null, path, reason: `${path} is not built` });
+  try {
+    const addon = createRequire(import.meta.url)(path) as NativeAddon;
+    const version = addon.abiVersion();
+    if (version !== ABI_VERSION) return (loaded = { addon: null, path, reason: `${path} has kernel ABI ${version}, the door expects ${ABI_VERSION} (a stale build)` });
+    return (loaded = { addon, path });
+  } catch (e) {
+    return (loaded = { addon: null, path, reason: `${path} does not load here: ${(e as Error).message}` });
+  }
+}
