@@ -81,7 +81,9 @@ export async function run(opts: PeersOptions = {}): Promise<Record<string, unkno
       if (oursValues.size === 0) oursValues = values;
       log(`ours ${fe.name}: ${JSON.stringify(ours[fe.name])}`);
     }
-    const base = ours[FRONT_ENDS[0].name];
+    // Ratios against the front-end the service runs here (native when its addon loads, else WASM).
+    const servedFrontEnd = ours.native ? 'native' : FRONT_ENDS[0].name;
+    const base = ours[servedFrontEnd];
 
     // CSVs: in the cluster's folder when PostgreSQL runs (its server reads them), else a temporary folder.
     let pgSkip: string | null = pgBinDir() === null ? 'PostgreSQL server not installed (apt-get install postgresql postgis)' : !postgisAvailable() ? 'PostGIS not installed for the PostgreSQL server' : null;
@@ -142,6 +144,7 @@ export async function run(opts: PeersOptions = {}): Promise<Record<string, unkno
     const pgBatch = pg ? (postgis.batch as { candidates_us_per_subject: number; valuation_us_per_subject: number }) : null;
     const oursBatchUs = (base.batch_step1_valuation_ms / subjects.length) * 1000;
     const ratios = {
+      ours_front_end: servedFrontEnd,
       per_query_median: { duckdb: ratio(duckPer.median_us, base.per_query.median_us), postgis_best: pgBest ? ratio(pgBest.median_us, base.per_query.median_us) : null },
       per_query_p99: { duckdb: ratio(duckPer.p99_us, base.per_query.p99_us), postgis_best: pgBest ? ratio(pgBest.p99_us, base.per_query.p99_us) : null },
       county_step1_valuation_vs_duckdb_sql_valuation: ratio(duckBatch.valuation_ms, base.batch_step1_valuation_ms),

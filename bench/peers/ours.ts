@@ -1,6 +1,6 @@
 // "Ours" in the peers bench: the kernel front-ends the service can use (the WASM kernel today; a native front-end
 // is one more entry in FRONT_ENDS), and the truth the peers are checked against, taken from the kernel itself.
-import { createKernel } from '../../src/kernel/index.js';
+import { createKernel, nativeAddon } from '../../src/kernel/index.js';
 import { kernelParams, type KernelParams } from '../../src/kernel/params.js';
 import type { CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from '../../src/kernel/types.js';
 import type { AppError } from '../../src/errors/app-error.js';
@@ -14,7 +14,8 @@ export type FrontEnd = { name: string; create(c: KernelColumns, ti: readonly Tim
 
 /** Kernel front-ends measured as "ours"; create returns null when that front-end cannot load on this machine. */
 export const FRONT_ENDS: FrontEnd[] = [
-  { name: 'wasm', create: (c, ti, params) => createKernel(c, ti, params ? { params } : {}) },
+  { name: 'wasm', create: (c, ti, params) => createKernel(c, ti, { frontEnd: 'wasm', ...(params ? { params } : {}) }) },
+  { name: 'native', create: (c, ti, params) => (nativeAddon() ? createKernel(c, ti, { frontEnd: 'native', ...(params ? { params } : {}) }) : null) },
 ];
 
 /** Step-1 passing candidates as the kernel qualifies them before the MAD trim: every qualified row (max_comps lifted
