@@ -3,6 +3,7 @@ import { AppError } from '../errors/app-error.js';
 import { REJECTION_REASONS } from '../store/columns.js';
 import { COMP_LEN, HEADER_LEN, KERNEL_BAD_CONFORMAL_INPUT, KERNEL_BAD_SUBJECT, KERNEL_ERRORS, REJECT_LEN, SUBJECT_LEN } from './abi-layout.js';
 import type { CompsResult, QueryOptions, Subject } from './types.js';
+import type { Kernel } from './kernel.js';
 
 const nullIfNaN = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
@@ -130,4 +131,24 @@ export function repackSubjects(packed: Float64Array, which: ArrayLike<number>, s
     writeQuery(out, j * SUBJECT_LEN, stratumMask, opts);
   }
   return out;
+}
+
+/**
+ * The query methods both front-ends share over their `exec` (packed subjects → output records): a single query is
+ * encoded into the reused buffer `one`; a batch is packed afresh.
+ */
+export function queryMethods(exec: (packed: Float64Array, withRejected: boolean) => Float64Array, one: Float64Array): Pick<Kernel, 'queryComps' | 'visitComps' | 'batch'> {
+  return {
+    queryComps(subject, qopts = {}) {
+      encodeSubject(subject, qopts, one, 0);
+      return decodeOne(exec(one, true), 0).result;
+    },
+    visitComps(subject, qopts, visit) {
+      encodeSubject(subject, qopts, one, 0);
+      visitOne(exec(one, true), 0, visit);
+    },
+    batch(subjects, qopts = {}) {
+      return decodeBatch(exec(encodeSubjects(subjects, qopts), false), subjects.length);
+    },
+  };
 }

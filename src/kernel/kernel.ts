@@ -2,7 +2,7 @@
 // linear memory once, then answers comp searches (single, batch).
 import { AppError } from '../errors/app-error.js';
 import { COLUMN_IDS, PARAM_LEN, SUBJECT_LEN, type KernelExports } from './abi-layout.js';
-import { decodeBatch, decodeOne, encodeSubject, kernelError, visitOne } from './decode.js';
+import { kernelError, queryMethods } from './decode.js';
 import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
 import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from './types.js';
 import { instantiateKernel, type WasmModule } from './wasm.js';
@@ -117,19 +117,7 @@ export function createWasmKernel(columns: KernelColumns, timeIndex: readonly Tim
     gridCells: k.avm_index_cells(),
     poisoned: () => trapped,
     memoryBytes: () => k.memory.buffer.byteLength,
-    queryComps(subject, qopts = {}) {
-      encodeSubject(subject, qopts, one, 0);
-      return decodeOne(exec(one, true), 0).result;
-    },
-    visitComps(subject, qopts, visit) {
-      encodeSubject(subject, qopts, one, 0);
-      visitOne(exec(one, true), 0, visit);
-    },
-    batch(subjects, qopts = {}) {
-      const packed = new Float64Array(subjects.length * SUBJECT_LEN);
-      subjects.forEach((s, i) => encodeSubject(s, qopts, packed, i * SUBJECT_LEN));
-      return decodeBatch(exec(packed, false), subjects.length);
-    },
+    ...queryMethods(exec, one),
     batchPacked: (packed) => exec(packed, false).slice(),
   };
 }

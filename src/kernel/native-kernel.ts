@@ -3,7 +3,7 @@
 // batches run on the addon's rayon pool.
 import { AppError } from '../errors/app-error.js';
 import { SUBJECT_LEN } from './abi-layout.js';
-import { decodeBatch, decodeOne, encodeSubject, kernelError, visitOne } from './decode.js';
+import { kernelError, queryMethods } from './decode.js';
 import type { Kernel } from './kernel.js';
 import type { NativeAddon, NativeHandle } from './native.js';
 import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
@@ -69,19 +69,7 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
     // A panic comes back as an exception (unwind) and touches no shared state: the handle stays usable.
     poisoned: () => false,
     memoryBytes: () => addon.heapBytes(),
-    queryComps(subject, qopts = {}) {
-      encodeSubject(subject, qopts, one, 0);
-      return decodeOne(exec(one, true), 0).result;
-    },
-    visitComps(subject, qopts, visit) {
-      encodeSubject(subject, qopts, one, 0);
-      visitOne(exec(one, true), 0, visit);
-    },
-    batch(subjects, qopts = {}) {
-      const packed = new Float64Array(subjects.length * SUBJECT_LEN);
-      subjects.forEach((s, i) => encodeSubject(s, qopts, packed, i * SUBJECT_LEN));
-      return decodeBatch(exec(packed, false), subjects.length);
-    },
+    ...queryMethods(exec, one),
     batchPacked: (packed) => {
       const out = exec(packed, false);
       return out.buffer === buf.buffer ? out.slice() : out; // callers keep it: never the reused buffer

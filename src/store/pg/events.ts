@@ -10,6 +10,7 @@ import { SHARED_STATE } from '../../registry/groups/shared-state.js';
 import type { EventRecord } from '../../events/kinds.js';
 import { eventRecordOf, notifyAll, type AppendInput, type EventLog } from '../../events/log.js';
 import { inTransaction, type PgPool } from './pool.js';
+import { coalescedRun } from '../coalesced-run.js';
 
 export const EVENTS_CHANNEL = 'avm_events';
 /** Advisory lock key of the stream's id allocation (any fixed 64-bit number unique to this purpose). */
@@ -33,30 +34,16 @@ export async function openPgEventLog(pool: PgPool, url: string, opts: { now?: ()
 
   // Fan-out: the last id handed to subscribers; one catch-up read at a time, re-run when asked for meanwhile.
   let fanned = await maxId();
-  let running: Promise<void> | null = null;
-  let again = false;
-  const catchUp = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
+  const catchUp = coalescedRun(async (): Promise<void> => {
+    for (;;) {
+      const batch = await recordsAfter(fanned, SHARED_STATE.v.events_fanout_batch, 'ASC');
+      for (const rec of batch) {
+        fanned = rec.id;
+        notifyAll(listeners, rec);
+      }
+      if (batch.length < SHARED_STATE.v.events_fanout_batch) break;
     }
-    running = (async () => {
-      do {
-        again = false;
-        for (;;) {
-          const batch = await recordsAfter(fanned, SHARED_STATE.v.events_fanout_batch, 'ASC');
-          for (const rec of batch) {
-            fanned = rec.id;
-            notifyAll(listeners, rec);
-          }
-          if (batch.length < SHARED_STATE.v.events_fanout_batch) break;
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  });
   const catchUpQuietly = (): void => void catchUp().catch(onError);
 
   const listener = listenForever(url, catchUpQuietly, onError);
@@ -100,7 +87,7 @@ export async function openPgEventLog(pool: PgPool, url: string, opts: { now?: ()
     async close() {
       clearInterval(poll);
       await listener.close();
-      await running?.catch(() => undefined);
+      await catchUp.idle();
     },
   };
 }

@@ -11,6 +11,7 @@ import type { PgPool } from '../pg/pool.js';
 import type { Store } from '../store.js';
 import { listReplicas, readPointer, reportReplica, SNAPSHOT_CHANNEL, type ReplicaReport, type SnapshotPointer } from './pointer.js';
 import { SNAPSHOT_FILES, type SnapshotSource } from './snapshot-source.js';
+import { coalescedRun } from '../coalesced-run.js';
 
 export type FollowerStatus = {
   replica_id: string;
@@ -48,8 +49,6 @@ async function follow(store: Store, source: SnapshotSource, ptr: SnapshotPointer
 export async function startSnapshotFollower(o: FollowerOptions): Promise<SnapshotFollower> {
   const replicaId = o.replicaId ?? `${hostname()}:${process.pid}`;
   const st: FollowerStatus = { replica_id: replicaId, serving: o.store.currentSnapshotId(), pointer: null, listening: false, last_check: null, last_error: null, replicas: [] };
-  let running: Promise<FollowerStatus> | null = null;
-  let again = false;
   let stopped = false;
   const once = async (): Promise<void> => {
     let pointer = st.pointer;
@@ -71,21 +70,10 @@ export async function startSnapshotFollower(o: FollowerOptions): Promise<Snapsho
     Object.assign(st, { pointer, serving, last_error: error, last_check: new Date().toISOString(), replicas });
   };
   // One check at a time; a request during a check runs one more after it (it may have missed the newest pointer).
-  const check = (): Promise<FollowerStatus> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await once();
-      } while (again && !stopped);
-      running = null;
-      return { ...st };
-    })();
-    return running;
-  };
+  const check = coalescedRun(async (): Promise<FollowerStatus> => {
+    await once();
+    return { ...st };
+  }, () => !stopped);
   let listener: pg.PoolClient | null = null;
   const listen = async (): Promise<void> => {
     try {
@@ -116,7 +104,7 @@ export async function startSnapshotFollower(o: FollowerOptions): Promise<Snapsho
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await check.idle();
       const c = listener as pg.PoolClient | null;
       listener = null;
       st.listening = false;
