@@ -1,6 +1,7 @@
 // Load on the REST door: GET /api/underwrite at a fixed arrival rate against the service started as its own process on
-// loopback, with an API key so the anonymous 30/min limit does not apply. Target (issue 7): p99 ≤ 10 ms at 200
-// requests/s on 2 cores, 0 errors. Writes bench/results/load.json.
+// loopback, with an API key so the anonymous 30/min limit does not apply. Targets, each its own run: issue 7, p99 ≤ 10
+// ms at 200 requests/s; issue 17, p99 ≤ 5 ms at 500 requests/s (k6 only: the open model); 0 errors, 2 cores, 60 s.
+// Writes bench/results/load.json.
 // Two load tools, in the same run against the same server: k6's constant-arrival-rate executor (an open model: a
 // request starts every 5 ms whatever the earlier ones are doing; the figure the target is judged on) when a k6 binary
 // is found (K6_BIN, PATH or ~/go/bin; `go install go.k6.io/k6@v1.4.2` builds it), and autocannon's `overallRate`,
@@ -15,14 +16,18 @@ import { ROOT_DIR } from '../src/config.js';
 import { writeBenchResult } from './results-file.js';
 import { CLI, CLOSED_OPENDATA_URL, freePort, processCpuMs, waitHealthy } from './server-support.js';
 
-const RATE_PER_SEC = 200;
+/** The judged rates and their targets; autocannon runs beside k6 at the first one only. */
+const LEVELS = [
+  { issue: 7, rate_per_sec: 200, p99_ms_max: 10 },
+  { issue: 17, rate_per_sec: 500, p99_ms_max: 5 },
+] as const;
+type Level = (typeof LEVELS)[number];
 const DURATION_SEC = 60;
 const CONNECTIONS = 20;
 /** Unmeasured seconds at the target rate first: pool start, snapshot load and JIT compilation happen before timing. */
 const WARMUP_SEC = 5;
-/** Key rpm well above 200/s × 60 so the token bucket never refuses during the run. */
+/** Key rpm (the cap a key may have) well above 500/s × 60 = 30,000 so the token bucket never refuses during the run. */
 const KEY_RPM = 100_000;
-const TARGET = { p99_ms_max: 10, errors: 0 };
 
 /** 40 subjects on a grid over the city part of Cook County (41.70-41.98 N, 87.60-87.80 W), units 2, price $300k. */
 function subjectPaths(): string[] {
@@ -42,9 +47,9 @@ function k6Binary(): string | null {
 type Measured = { tool: string; model: string; requests: number; latency_ms: { p50: number; p90: number; p99: number; max: number }; errors: number; dropped: number };
 
 /** One k6 run of `seconds` at the target rate; the summary export gives the latency trend and the failures. */
-function runK6(bin: string, base: string, token: string, seconds: number): Measured {
+function runK6(bin: string, base: string, token: string, seconds: number, rate: number): Measured {
   const out = join(mkdtempSync(join(tmpdir(), 'avm-k6-')), 'summary.json');
-  const env = { ...process.env, BASE: base, TOKEN: token, PATHS: JSON.stringify(subjectPaths()), RATE: String(RATE_PER_SEC), DURATION: `${seconds}s`, VUS: String(CONNECTIONS), K6_NO_USAGE_REPORT: 'true' };
+  const env = { ...process.env, BASE: base, TOKEN: token, PATHS: JSON.stringify(subjectPaths()), RATE: String(rate), DURATION: `${seconds}s`, VUS: String(CONNECTIONS), K6_NO_USAGE_REPORT: 'true' };
   const r = spawnSync(bin, ['run', '--quiet', '--no-color', '--summary-export', out, join(ROOT_DIR, 'bench', 'k6', 'underwrite.js')], { env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`k6 failed (${r.status}): ${r.stderr}`);
   const m = JSON.parse(readFileSync(out, 'utf8')).metrics as Record<string, Record<string, number>>;
@@ -57,9 +62,9 @@ function runK6(bin: string, base: string, token: string, seconds: number): Measu
   };
 }
 
-async function runAutocannon(base: string, token: string, seconds: number): Promise<Measured> {
+async function runAutocannon(base: string, token: string, seconds: number, rate: number): Promise<Measured> {
   const requests = subjectPaths().map((path) => ({ method: 'GET', path }));
-  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: seconds, overallRate: RATE_PER_SEC, headers: { authorization: `Bearer ${token}` }, requests });
+  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: seconds, overallRate: rate, headers: { authorization: `Bearer ${token}` }, requests });
   return {
     tool: 'autocannon overallRate', model: `closed (one burst per second at ${CONNECTIONS} connections)`, requests: r.requests.total,
     latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max }, errors: r.errors + r.timeouts + r.non2xx, dropped: 0,
@@ -67,17 +72,17 @@ async function runAutocannon(base: string, token: string, seconds: number): Prom
 }
 
 /** Runs `measure` and records what the service spent per request meanwhile (all threads, and the main thread alone). */
-async function withCpu(pid: number, measure: () => Promise<Measured>): Promise<Measured & Record<string, unknown>> {
+async function withCpu(pid: number, level: Level, measure: () => Promise<Measured>): Promise<Measured & Record<string, unknown>> {
   const load0 = loadavg()[0];
   const cpu0 = { all: processCpuMs(pid), main: processCpuMs(pid, true) };
   const m = await measure();
   const cpu1 = { all: processCpuMs(pid), main: processCpuMs(pid, true) };
   const per = (a: number | null, b: number | null) => (a === null || b === null ? null : +((b - a) / m.requests).toFixed(3));
   return {
-    ...m, achieved_rate_per_sec: +(m.requests / DURATION_SEC).toFixed(1),
+    ...m, issue: level.issue, rate_per_sec_target: level.rate_per_sec, p99_ms_max: level.p99_ms_max, achieved_rate_per_sec: +(m.requests / DURATION_SEC).toFixed(1),
     server_cpu_ms_per_request: per(cpu0.all, cpu1.all), server_main_thread_cpu_ms_per_request: per(cpu0.main, cpu1.main),
     load_average_1m: { before: +load0.toFixed(2), after: +loadavg()[0].toFixed(2) },
-    meets_target: m.latency_ms.p99 <= TARGET.p99_ms_max && m.errors === TARGET.errors && m.dropped === 0,
+    meets_target: m.latency_ms.p99 <= level.p99_ms_max && m.errors === 0 && m.dropped === 0,
   };
 }
 
@@ -95,21 +100,23 @@ export async function run(): Promise<Record<string, unknown>> {
     // Warm-up: one call starts the worker pool, then a few seconds at the target rate reach every worker, build each
     // worker's context and compile the hot code before anything is timed.
     await fetch(`${base}${subjectPaths()[0]}`, { headers: { authorization: `Bearer ${token}` } });
-    await runAutocannon(base, token, WARMUP_SEC);
-    const runs = [];
-    if (k6) runs.push(await withCpu(child.pid!, async () => runK6(k6, base, token, DURATION_SEC)));
-    runs.push(await withCpu(child.pid!, () => runAutocannon(base, token, DURATION_SEC)));
-    const judged = runs[0];
+    await runAutocannon(base, token, WARMUP_SEC, LEVELS[0].rate_per_sec);
+    const runs: Array<Awaited<ReturnType<typeof withCpu>>> = [];
+    for (const level of LEVELS) {
+      if (k6) runs.push(await withCpu(child.pid!, level, async () => runK6(k6, base, token, DURATION_SEC, level.rate_per_sec)));
+      if (!k6 || level === LEVELS[0]) runs.push(await withCpu(child.pid!, level, () => runAutocannon(base, token, DURATION_SEC, level.rate_per_sec)));
+    }
+    // Each level is judged by its first run (k6 when found: the open model the targets speak of).
+    const judged = LEVELS.map((level) => runs.find((r) => r.issue === level.issue)!);
     const result = {
       endpoint: 'GET /api/underwrite',
-      rate_per_sec_target: RATE_PER_SEC,
       duration_sec: DURATION_SEC,
       subjects: subjectPaths().length,
-      judged_by: judged.tool,
       k6_found: k6 !== null,
+      levels: LEVELS,
       runs,
-      target: TARGET,
-      meets_target: judged.meets_target,
+      judged: judged.map((r) => ({ issue: r.issue, tool: r.tool, rate_per_sec: r.rate_per_sec_target, p99_ms: r.latency_ms.p99, p99_ms_max: r.p99_ms_max, errors: r.errors, meets_target: r.meets_target })),
+      meets_target: judged.every((r) => r.meets_target),
     };
     writeBenchResult('load', result);
     return result;
