@@ -3,9 +3,9 @@
 // as root, so as root the cluster runs as the `postgres` system user (created by Debian's postgresql package).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './server-support.js';
 
 export type LocalCluster = {
   /** Connection string of the cluster's `postgres` database as superuser `avm` (trust auth on loopback). */
@@ -31,17 +31,6 @@ export function postgisAvailable(bin: string | null = pgBinDir()): boolean {
   if (bin === null) return false;
   const share = execFileSync(join(bin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
   return existsSync(join(share, 'extension', 'postgis.control'));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = (): boolean => typeof process.getuid === 'function' && process.getuid() === 0;

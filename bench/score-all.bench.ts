@@ -25,11 +25,13 @@ export async function run(opts: { dataDir?: string; scale?: BenchScale; limit?: 
     // The machine is shared (load average above its 2 cores): CPU time per parcel over 2 cores is the projection
     // for 2 dedicated cores; wall time is what this run got.
     const countyProjectedCpuS = Math.round((countyParcels * cpuUsPerParcel) / 1e6 / config.workers);
+    // Uncalibrated (or unfitted) corpora make no points, so no underwriting or scoring runs: not the real path, so
+    // such a run is not judged against the target.
+    const calibrationVersion = openModelRegistry(store).championTable()?.version ?? null;
     const result = {
       command: 'npm run bench -- score-all',
       corpus: corpus.label,
-      // Uncalibrated (or unfitted) corpora make no points, so no underwriting or scoring runs: not the real path.
-      calibration_version: openModelRegistry(store).championTable()?.version ?? null,
+      calibration_version: calibrationVersion,
       hedonic_version: loadHedonicModel(store.env)?.version ?? null,
       workers: config.workers,
       sampled: s.parcels < s.total_parcels,
@@ -44,7 +46,8 @@ export async function run(opts: { dataDir?: string; scale?: BenchScale; limit?: 
       target_county_s: TARGET_COUNTY_S,
       ratio_to_target: Math.round((countyProjectedS / TARGET_COUNTY_S) * 100) / 100,
       ratio_to_target_cpu: Math.round((countyProjectedCpuS / TARGET_COUNTY_S) * 100) / 100,
-      within_target: countyProjectedS < TARGET_COUNTY_S,
+      within_target: calibrationVersion === null || s.scored === 0 ? null : countyProjectedS < TARGET_COUNTY_S,
+      ...(calibrationVersion === null || s.scored === 0 ? { not_judged: 'no champion calibration or nothing scored: valuation only, not the scoring path' } : {}),
     };
     writeBenchResult('score-all', result);
     return result;

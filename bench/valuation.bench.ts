@@ -111,7 +111,8 @@ function cpuLatency(cases: ValueInput[], ctx: ValuationContext) {
 
 export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<Record<string, unknown>> {
   const given = opts.dataDir ?? process.env.AVM_BENCH_DATA_DIR;
-  const c = await corpusDir(given && existsSync(given) ? given : undefined);
+  if (given && !existsSync(given)) throw new Error(`AVM_BENCH_DATA_DIR=${given} does not exist (unset it to bench a generated default corpus)`);
+  const c = await corpusDir(given);
   const store = openStore(c.dir);
   try {
     const t0 = performance.now();
@@ -122,7 +123,7 @@ export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<
     const full = await latency(cases, served);
     const tier1Only = await latency(cases, { ...served, hooks: {} });
     const result = {
-      command: 'AVM_BENCH_DATA_DIR=<county corpus> npm run bench -- valuation', corpus: c.label, sales_rows: served.sales.length, context_build_ms: Math.round(contextMs),
+      command: given ? 'AVM_BENCH_DATA_DIR=<corpus> npm run bench -- valuation' : 'npm run bench -- valuation', corpus: c.label, sales_rows: served.sales.length, context_build_ms: Math.round(contextMs),
       subjects: cases.length, loadavg_1m: Math.round(loadavg()[0] * 100) / 100, target_p99_us: TARGET_P99_US,
       // The target is judged on tinybench's wall-clock p99 (on a quiet machine). The per-call CPU figures beside it are
       // process.cpuUsage deltas: all threads (GC helpers included), and Linux splits user/system time by scheduler

@@ -73,7 +73,25 @@ program
   .action(async (opts: { dataDir?: string }) => {
     const { runListings, formatRunSummary } = await import('./listings/index.js');
     const config = configFor(opts);
-    process.stdout.write(`${formatRunSummary(await runListings({ config, kind: 'manual' }))}\n`);
+    if (!config.databaseUrl) {
+      process.stdout.write(`${formatRunSummary(await runListings({ config, kind: 'manual' }))}\n`);
+      return;
+    }
+    // Replicas: the profiles, the outbox and the digest's marks are the shared ones, as in the service's own runs.
+    const [{ openStore }, { openStateBackend }, { pgOpsBackend }] = await Promise.all([import('./store/store.js'), import('./store/backend.js'), import('./store/ops-backend.js')]);
+    const store = openStore(config.dataDir);
+    try {
+      const backend = await openStateBackend(config, store.env);
+      try {
+        const ops = pgOpsBackend(backend.pool!);
+        const r = await runListings({ config, store, kind: 'manual', alertStore: backend.alerts, alertObservers: { outbox: ops.outbox, digest: ops.digest } });
+        process.stdout.write(`${formatRunSummary(r)}\n`);
+      } finally {
+        await backend.close();
+      }
+    } finally {
+      await store.close();
+    }
   });
 
 program

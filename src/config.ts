@@ -78,8 +78,6 @@ export type Config = {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Daily 13:00 UTC listings scheduler, a first listings run when none has run yet, and alert-delivery resume. */
   backgroundJobs: boolean;
-  /** AVM_KERNEL: which comp kernel front-end runs (auto: native when the addon loads, else WASM). */
-  kernel?: KernelSetting;
 };
 
 export type KernelSetting = 'auto' | 'wasm' | 'native';
@@ -138,7 +136,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.AVM_PUBLIC_URL ? e.AVM_PUBLIC_URL.replace(/\/+$/, '') : null,
     logLevel: e.AVM_LOG_LEVEL,
     backgroundJobs: e.AVM_BACKGROUND_JOBS === 'true',
-    kernel: e.AVM_KERNEL,
   };
 }
 

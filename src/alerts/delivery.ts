@@ -71,7 +71,7 @@ export function deliveryContextFromConfig(
 /** Claims made by this process: unique across replicas and restarts. */
 const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-export const outboxOf = (ctx: DeliveryContext): AlertOutbox => ctx.outbox ?? lmdbOutbox(ctx.store);
+const outboxOf = (ctx: DeliveryContext): AlertOutbox => ctx.outbox ?? lmdbOutbox(ctx.store);
 const claimOf = (ctx: DeliveryContext): Claim => ({ owner: ctx.owner ?? PROCESS_OWNER, leaseMs: ctx.leaseMs ?? ALERTS.v.claim_lease_ms });
 
 async function attemptOnce(ctx: DeliveryContext, rec: OutboxRecord, nowMs: () => number): Promise<AttemptOutcome & { signedAtSec: number | null }> {
@@ -164,7 +164,11 @@ export async function deliverPending(ctx: DeliveryContext, ids?: string[]): Prom
   return summary;
 }
 
-/** Startup hook: re-sends every alert left pending by a crash or restart (a new round of up to 3 attempts). */
-export function resumeDelivery(ctx: DeliveryContext): Promise<DeliverySummary> {
-  return deliverPending(ctx);
+/**
+ * Startup hook: re-sends every alert left pending by a crash or restart (a new round of up to 3 attempts). The pending
+ * list is read once and each alert claimed by id (one held by another replica is skipped): claiming the next due alert
+ * one at a time would read the whole LMDB outbox, delivered history included, once per alert.
+ */
+export async function resumeDelivery(ctx: DeliveryContext): Promise<DeliverySummary> {
+  return deliverPending(ctx, (await outboxOf(ctx).list('pending')).map((r) => r.id));
 }

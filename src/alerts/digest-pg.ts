@@ -28,7 +28,8 @@ export async function runDigestPg(pool: PgPool, store: AlertStore, run: DigestRu
       await inTransaction(pool, async (c) => {
         await c.query('INSERT INTO alert_digest_days (profile_ref, day) VALUES ($1, NULL) ON CONFLICT (profile_ref) DO NOTHING', [p.ref]);
         const lastDay = (await c.query<{ day: string | null }>('SELECT day FROM alert_digest_days WHERE profile_ref = $1 FOR UPDATE', [p.ref])).rows[0].day ?? undefined;
-        const seenRows = await c.query<{ listing_id: string; state: SeenState }>('SELECT listing_id, state FROM alert_seen WHERE profile_ref = $1', [p.ref]);
+        // Only the candidates' marks (the profile's history grows every day), as the LMDB side reads only their keys.
+        const seenRows = await c.query<{ listing_id: string; state: SeenState }>('SELECT listing_id, state FROM alert_seen WHERE profile_ref = $1 AND listing_id = ANY($2)', [p.ref, fresh.map((r) => r.listing_id)]);
         const seen = new Map(seenRows.rows.map((r) => [r.listing_id, r.state]));
         const { outcome, writes } = decideDigest(p, fresh, run, day, (lid) => seen.get(lid), lastDay);
         for (const rec of writes.records) await insertRecord(c, rec);

@@ -51,7 +51,7 @@ export async function replayWindow(log: EventLog, after: number, visible: (rec: 
   const picked: Array<{ id: number; text: string }> = [];
   let bytes = 0;
   let scanned = 0;
-  let oldestScanned = (await log.lastId()) + 1;
+  let oldestScanned = Number.POSITIVE_INFINITY;
   for (const rec of await log.newestAfter(after, l.maxScan)) {
     scanned++;
     oldestScanned = rec.id;
@@ -62,7 +62,8 @@ export async function replayWindow(log: EventLog, after: number, visible: (rec: 
     picked.push({ id: rec.id, text });
     bytes += size;
   }
-  const scanStopped = scanned >= l.maxScan && oldestScanned > after + 1;
+  // With nothing scanned (a zero scan budget) the newest record stands in for the oldest scanned one: one read, only then.
+  const scanStopped = scanned >= l.maxScan && (scanned > 0 ? oldestScanned : (await log.lastId()) + 1) > after + 1;
   return { chunks: picked.reverse(), truncated: scanStopped };
 }
 

@@ -18,6 +18,7 @@ import { openPgOAuthStore } from './pg/oauth.js';
 import { migrate } from './pg/migrate.js';
 import { openPgOwnedState } from './pg/owned-state.js';
 import { openPgPool, type PgPool } from './pg/pool.js';
+import { sharedMeta } from './pg/shared-meta.js';
 
 export type StateBackend = {
   kind: 'lmdb' | 'postgres';
@@ -56,7 +57,7 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
   const pool = openPgPool(url);
   try {
     await migrate(pool);
-    const formKey = await sharedSecret(pool, 'keys_page_form_key');
+    const formKey = Buffer.from(await sharedMeta(pool, 'keys_page_form_key', () => randomBytes(32).toString('base64url')), 'base64url');
     const events = await openPgEventLog(pool, url, opts);
     const owned = openPgOwnedState(pool, events);
     const audit = openPgAudit(pool, opts);
@@ -72,13 +73,6 @@ export async function openPgStateBackend(url: string, env: RootDatabase, opts: B
     await pool.end().catch(() => undefined);
     throw e;
   }
-}
-
-/** A random 32-byte secret under `name` in backend_meta, made by the first replica that asks; every replica reads the same. */
-async function sharedSecret(pool: PgPool, name: string): Promise<Buffer> {
-  await pool.query('INSERT INTO backend_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [name, JSON.stringify(randomBytes(32).toString('base64url'))]);
-  const value = (await pool.query<{ value: string }>('SELECT value FROM backend_meta WHERE key = $1', [name])).rows[0].value;
-  return Buffer.from(value, 'base64url');
 }
 
 /** The backend `config` asks for: PostgreSQL when AVM_DATABASE_URL is set, else the LMDB environment's. */

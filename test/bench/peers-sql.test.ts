@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countySubjects } from '../../bench/county-subjects.js';
-import { pgBinDir } from '../../bench/pg-cluster.js';
 import { compareDigests, compareRowSets, compareValues } from '../../bench/peers/compare.js';
 import { digestOf, FRONT_ENDS, passingRows, truthKernel, valueOf, type Digest, type Value } from '../../bench/peers/ours.js';
 import { duckdbPeer, type SqlPeer } from '../../bench/peers/peer-db.js';
@@ -22,6 +21,7 @@ import { openStore } from '../../src/store/store.js';
 import { kernelColumnsOf } from '../../src/valuation/comps/kernel-columns.js';
 import { buildValuationContext, servingCutoffDay } from '../../src/valuation/value-context.js';
 import { smallCorpusDir } from '../support/corpus.js';
+import { PG_AVAILABLE } from '../support/pg-backends.js';
 
 const p = policyOf(kernelParams());
 type Fixture = { files: CsvFiles; dir: string; subjects: Subject[]; truth: number[][]; digests: Map<number, Digest>; values: Map<number, Value> };
@@ -92,7 +92,7 @@ describe('peers SQL on the small corpus', () => {
   }, 120_000);
 });
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('peers SQL in PostgreSQL + PostGIS', () => {
+describe.skipIf(!PG_AVAILABLE)('peers SQL in PostgreSQL + PostGIS', () => {
   let pg: PgSession;
   beforeAll(async () => {
     pg = await startPostgis();

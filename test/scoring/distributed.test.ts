@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../bench/pg-cluster.js';
 import { spawnCli } from '../../bench/server-support.js';
 import { resultsKey, scoreAll } from '../../src/scoring/bulk/score-all.js';
 import { resumeDistributedScoreAll, runDistributedScoreAll } from '../../src/scoring/distributed/coordinator.js';
@@ -25,6 +25,7 @@ import { openPgPool, type PgPool } from '../../src/store/pg/pool.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { cleanupCopies, copyOfSmallCorpus } from '../support/corpus-copy.js';
 import { testConfig } from '../support/corpus.js';
+import { PG_AVAILABLE } from '../support/pg-backends.js';
 
 const PARTITIONS = 9;
 
@@ -38,7 +39,7 @@ function columnsOf(t: Table): Record<string, string> {
   return out;
 }
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('score-all --distributed on pg-boss', () => {
+describe.skipIf(!PG_AVAILABLE)('score-all --distributed on pg-boss', () => {
   let cluster: LocalCluster;
   let url: string;
   let pool: PgPool;

@@ -6,6 +6,7 @@ import { openStore } from '../../store/store.js';
 import { resumeDistributedScoreAll, runDistributedScoreAll, type RunManifest } from './coordinator.js';
 import { openScoreQueue } from './queue.js';
 import { startScoreWorker } from './worker.js';
+import { assertKernelAvailable } from '../../kernel/select.js';
 
 const warn = (e: Error): void => void process.stderr.write(`avm: job queue: ${e.message}\n`);
 
@@ -26,6 +27,7 @@ export async function runDistributedCommand(config: Config, o: { partitionRows?:
 
 /** Runs until SIGINT/SIGTERM (finishing the partition in hand first); prints one line per partition. */
 export async function runWorkerCommand(config: Config): Promise<void> {
+  assertKernelAvailable(); // a forced native kernel that cannot load stops here, not in every partition's retries
   const { pool, url, snapshotDir } = await openShared(config, 'worker');
   const boss = await openScoreQueue(url, warn);
   const worker = await startScoreWorker({ config, pool, boss, snapshotDir, log: (line) => process.stdout.write(`${line}\n`) });

@@ -35,6 +35,9 @@ export async function startScoreWorker(o: ScoreWorkerOptions): Promise<ScoreWork
   const log = o.log ?? (() => undefined);
   const store = openStore(o.config.dataDir);
   let held: { key: string; scorer: BatchScorer } | null = null;
+  // A run's record and its snapshot do not change: read and checked once per worker.
+  const runs = new Map<string, RunRecord>();
+  const ready = new Set<string>();
   const scorerFor = async (stamp: Stamp): Promise<BatchScorer> => {
     const key = JSON.stringify(stamp);
     if (held?.key === key) return held.scorer;
@@ -49,9 +52,14 @@ export async function startScoreWorker(o: ScoreWorkerOptions): Promise<ScoreWork
     const p = await startAttempt(o.pool, runId, part);
     if (!p) return void log(`skipped ${runId} part ${part}: already done`);
     log(`claimed ${runId} part ${part} attempt ${attempt + 1}`);
-    const run = await readRun(o.pool, runId);
+    const run = runs.get(runId) ?? (await readRun(o.pool, runId));
     if (!run) throw new Error(`no score run ${runId}`);
-    await ensureSnapshot(store, o.snapshotDir, run);
+    runs.set(runId, run);
+    // Hashing the snapshot (hundreds of MB at county scale) once per run here, not once per partition.
+    if (!ready.has(run.snapshot.id)) {
+      await ensureSnapshot(store, o.snapshotDir, run);
+      ready.add(run.snapshot.id);
+    }
     const scorer = await scorerFor(run.stamp);
     const t0 = performance.now(); // scoring and writing, without the pool's start-up (once per stamp)
     const cols = await scoreRows(scorer, rowsOf(p), LISTINGS_RUN.v.score_all_batch_size);

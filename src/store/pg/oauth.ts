@@ -7,6 +7,7 @@ import { errors } from 'oidc-provider';
 import { newServerSecrets, type ServerSecrets } from '../../auth/oauth/secrets.js';
 import type { OAuthStore } from '../../auth/oauth/store.js';
 import type { PgPool } from './pool.js';
+import { sharedMeta } from './shared-meta.js';
 
 /** Models whose records name a grant (as the LMDB adapter's GRANTABLE). */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -75,9 +76,8 @@ export function openPgOAuthStore(pool: PgPool): OAuthStore {
   return {
     adapterFactory: (now = Date.now) => (model) => new PgAdapter(pool, model, now),
     async secrets(): Promise<ServerSecrets> {
-      // The first replica's secrets win; every other replica (and restart) reads them.
-      await pool.query('INSERT INTO backend_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', ['oauth_secrets', JSON.stringify(newServerSecrets())]);
-      return (await pool.query<{ value: ServerSecrets }>('SELECT value FROM backend_meta WHERE key = $1', ['oauth_secrets'])).rows[0].value;
+      // The first replica's secrets win; every other replica (and restart) reads them without making a key pair.
+      return sharedMeta(pool, 'oauth_secrets', newServerSecrets);
     },
     async keyOfGrant(grantId) {
       if (typeof grantId !== 'string') return null;

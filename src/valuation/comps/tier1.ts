@@ -84,13 +84,16 @@ export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): 
   const n = res.accepted.length;
   const valued = n >= COMP_POLICY.v.min_comps_value && res.stats.median !== null;
   const step = res.step >= 1 && res.step <= 3 ? (res.step as 1 | 2 | 3) : null;
+  const value = valued ? compSetValueUsd(res.accepted) : null;
   return {
     method: tier1Method(s.county),
     nComps: n,
-    valueUsd: valued ? compSetValueUsd(res.accepted) : null,
+    valueUsd: value,
     fsdPct: res.stats.fsd === null ? null : res.stats.fsd * 100,
     ladderStep: valued ? step : null,
-    compRangeUsd: valued && res.stats.q25 !== null && res.stats.q75 !== null ? { low: res.stats.q25, high: res.stats.q75 } : null,
+    // The comps' IQR, widened to hold the value: the distance-weighted median can lie outside the unweighted quartiles
+    // (one near comp far from the rest), and a range served with a value never excludes it.
+    compRangeUsd: value !== null && res.stats.q25 !== null && res.stats.q75 !== null ? { low: Math.min(res.stats.q25, value), high: Math.max(res.stats.q75, value) } : null,
     luxuryThinComps: luxury,
   };
 }

@@ -2,13 +2,14 @@
 // cluster per test file, a fresh database per opened backend). PostgreSQL cases skip where the server is not installed
 // (CI installs it, so there they always run).
 import { afterAll, beforeAll } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { lmdbStateBackend, openPgStateBackend, type BackendOptions, type StateBackend } from '../../../src/store/backend.js';
 import { tempEnv } from '../../http/middleware/support.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
 export type BackendKind = 'lmdb' | 'postgres';
 export const BACKENDS: BackendKind[] = ['lmdb', 'postgres'];
-export const skipBackend = (kind: BackendKind): boolean => kind === 'postgres' && pgBinDir() === null && !process.env.CI;
+export const skipBackend = (kind: BackendKind): boolean => kind === 'postgres' && !PG_AVAILABLE;
 
 export type OpenedBackend = { backend: StateBackend; url: string | null; close(): Promise<void> };
 

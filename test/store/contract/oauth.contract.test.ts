@@ -1,5 +1,5 @@
 // The OAuthStore contract, on LMDB and on PostgreSQL: expiry, atomic single use, revocation by grant, the sweep,
-// secrets made once, and the grant-to-key bindings.
+// secrets made once, and the grant-to-key bindings. (The LMDB adapter's own suite was this one on one backend.)
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, backendFactory, skipBackend } from './backends.js';
 
@@ -29,6 +29,7 @@ describe.each(BACKENDS)('OAuthStore on %s', (kind) => {
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       expect(outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')!.reason).toMatchObject({ error: 'invalid_grant' });
       expect((await codes.find('c1'))?.consumed).toBe(Math.floor(nowMs / 1000));
+      await expect(codes.consume('c1')).rejects.toMatchObject({ error: 'invalid_grant' }); // and a later one too
     });
 
     it('revokes every record of a grant, across models, and nothing else', async () => {
@@ -52,6 +53,7 @@ describe.each(BACKENDS)('OAuthStore on %s', (kind) => {
       expect(await store.sweepExpired(nowMs + 120_000)).toBe(1);
       expect(await make('AccessToken').find('live')).toBeDefined();
       expect(await make('Client').find('client-1')).toMatchObject({ client_id: 'client-1' });
+      expect(await store.sweepExpired(nowMs + 120_000)).toBe(0);
       const [s1, s2] = await Promise.all([store.secrets(), store.secrets()]);
       expect(s1).toEqual(s2);
       expect(s1.cookieKey).toMatch(/^[A-Za-z0-9_-]{43}$/);

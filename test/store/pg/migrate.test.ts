@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { listMigrations, migrate, MIGRATIONS_DIR } from '../../../src/store/pg/migrate.js';
 import { openPgPool } from '../../../src/store/pg/pool.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
 // CI installs PostgreSQL (.ci/run); elsewhere the suite says it skipped rather than pretending.
-describe.skipIf(pgBinDir() === null && !process.env.CI)('PostgreSQL migrations', () => {
+describe.skipIf(!PG_AVAILABLE)('PostgreSQL migrations', () => {
   let cluster: LocalCluster;
   beforeAll(async () => {
     cluster = await startLocalCluster();

@@ -1,10 +1,11 @@
 // The replica harness itself (test/support/replicas.ts): two real service processes on one database, each answering
 // on its own discovered port; a SIGKILLed replica stops answering and restart(i) brings it back on the same port.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { startReplicas, type ReplicaSet } from '../../support/replicas.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('replica harness', () => {
+describe.skipIf(!PG_AVAILABLE)('replica harness', () => {
   let cluster: LocalCluster;
   let set: ReplicaSet;
   beforeAll(async () => {

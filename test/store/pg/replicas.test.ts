@@ -5,10 +5,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { AUTH_LIMITS } from '../../../src/registry/groups/auth.js';
 import { runCli } from '../../support/cli.js';
 import { startReplicas, type ReplicaSet } from '../../support/replicas.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
 const PROFILE = { strategy: 'brrrr', min_percentile: 70, max_price: 400000, min_confidence: 50, bbox: [-87.8, 41.8, -87.6, 41.95], criteria: { telegram_chat_id: '4242' }, channels: { telegram: true } };
 const auth = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}` });
@@ -50,7 +51,7 @@ async function until<T>(what: string, probe: () => T | undefined | false, limitM
   }
 }
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('three replicas on one PostgreSQL database', () => {
+describe.skipIf(!PG_AVAILABLE)('three replicas on one PostgreSQL database', () => {
   let cluster: LocalCluster;
   let set: ReplicaSet;
   let databaseUrl: string;

@@ -1,12 +1,13 @@
 // A replica whose PostgreSQL stops answering (issue 18): callers get 503 shared_store_unavailable with Retry-After —
 // not a 500, and not a 401 for a valid key whose check could not be made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { startService, type ServiceHandle } from '../../../src/server.js';
 import { cleanupCopies, copyOfSmallCorpus } from '../../support/corpus-copy.js';
 import { testConfig } from '../../support/corpus.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('PostgreSQL down under a running replica', () => {
+describe.skipIf(!PG_AVAILABLE)('PostgreSQL down under a running replica', () => {
   let cluster: LocalCluster;
   let service: ServiceHandle;
   let key: string;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import { adoptSnapshot } from '../../../src/store/adopt-snapshot.js';
 import { migrate } from '../../../src/store/pg/migrate.js';
 import { openPgPool, type PgPool } from '../../../src/store/pg/pool.js';
@@ -16,6 +16,7 @@ import { snapshotFolder, SNAPSHOT_FILES, type SnapshotManifest } from '../../../
 import { openStore, type Store } from '../../../src/store/store.js';
 import { runCli } from '../../support/cli.js';
 import { cleanupCopies, copyOfSmallCorpus } from '../../support/corpus-copy.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
 const until = async (what: string, ok: () => boolean, ms = 20_000): Promise<void> => {
   const end = Date.now() + ms;
@@ -33,7 +34,7 @@ function addSnapshot(store: Store, seq: number): string {
   return id;
 }
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('snapshots for replicas (shared folder + pointer in PostgreSQL)', () => {
+describe.skipIf(!PG_AVAILABLE)('snapshots for replicas (shared folder + pointer in PostgreSQL)', () => {
   let cluster: LocalCluster;
   let url: string;
   let pool: PgPool;

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgBinDir, startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
+import { startLocalCluster, type LocalCluster } from '../../../bench/pg-cluster.js';
 import type { Health } from '../../../src/contracts/health.js';
 import { startService, type ServiceHandle } from '../../../src/server.js';
 import { adoptSnapshot } from '../../../src/store/adopt-snapshot.js';
@@ -17,8 +17,9 @@ import { snapshotFolder } from '../../../src/store/shared/snapshot-source.js';
 import { openStore, type Store } from '../../../src/store/store.js';
 import { cleanupCopies, copyOfSmallCorpus } from '../../support/corpus-copy.js';
 import { testConfig } from '../../support/corpus.js';
+import { PG_AVAILABLE } from '../../support/pg-backends.js';
 
-describe.skipIf(pgBinDir() === null && !process.env.CI)('a service replica follows the shared snapshot', () => {
+describe.skipIf(!PG_AVAILABLE)('a service replica follows the shared snapshot', () => {
   let cluster: LocalCluster;
   let pool: PgPool;
   let publisher: Store;

@@ -42,3 +42,18 @@ describe('compSetValueUsd', () => {
     expect(compSetValueUsd([])).toBeNull();
   });
 });
+
+describe('evidenceOf: the comp range holds the weighted value', () => {
+  it('widens the IQR to the value when one near comp pulls the value outside it', async () => {
+    const { evidenceOf } = await import('../../../src/valuation/comps/tier1.js');
+    // Weights: 0.05 mi → 100, 0.95 mi → 1 each: the value is the near comp's 400k, above the unweighted q75 of 330k.
+    const prices = [300_000, 310_000, 320_000, 330_000, 400_000];
+    const dists = [0.95, 0.95, 0.95, 0.95, 0.05];
+    const accepted = prices.map((p, i) => ({ row: i, distMi: dists[i], indexFactor: 1, indexedPrice: p, glaAdj: null, adjustedPrice: p, similarity: 0.5 }));
+    const res = { step: 1, nQualified: 5, accepted, rejected: [], stats: { n: 5, median: 320_000, q25: 310_000, q75: 330_000, fsd: 0.05 } };
+    const subject = { lat: 41.9, lon: -87.7, sqft: null, beds: null, ptype: 0, county: 1, asOfDay: 20_000 };
+    const e = evidenceOf(res, subject, false);
+    expect(e.valueUsd).toBe(400_000);
+    expect(e.compRangeUsd).toEqual({ low: 310_000, high: 400_000 });
+  });
+});
