@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // AVM_TEST_BACKEND=postgresql (npm run test:pg): the whole suite with the services' state in PostgreSQL.
+    globalSetup: ['test/support/pg-lane-setup.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },

@@ -2,7 +2,6 @@
 // POST /api/run-listings runs the listings job on demand for the operator; every one needs a credential (401 without).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeyStore } from '../../src/auth/keys.js';
 import { operationById } from '../../src/contracts/operations.js';
 import { ErrorBodySchema } from '../../src/http/errors.js';
 import type { ServiceHandle } from '../../src/server.js';
@@ -114,7 +113,7 @@ describe('GET /api/state', () => {
     const c = await mcpClient(service, bearer(key.token));
     await tool(c, 'add_note', { body: 'before rotation' });
     await c.close();
-    const rotated = await openKeyStore(service.svc.store.env).rotateKey(key.id);
+    const rotated = await service.svc.backend!.keys.rotateKey(key.id);
     expect((await allState(rotated.plaintext)).map((i) => i.record.body)).toEqual(['before rotation']);
   });
 });

@@ -2,7 +2,6 @@
 // replaced; one JSON line per request (method, route, operation, status, duration, key id, never the key or the
 // query); the same id in the error body and the audit record; a 5xx logged once more, with its id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAudit } from '../../src/auth/audit.js';
 import type { Engine } from '../../src/app/engine.js';
 import { AppError } from '../../src/errors/app-error.js';
 import { AUTH_LIMITS } from '../../src/registry/groups/auth.js';
@@ -46,7 +45,7 @@ describe('X-Request-Id', () => {
     expect(res.status).toBe(404);
     expect(ErrorBodySchema.parse(await res.json()).error.request_id).toBe('req-404-check');
     // the audit writes its batch every audit_batch_ms
-    const auditIds = (): string[] => openAudit(service.svc.store.env).auditFor(key.id).map((r) => r.request_id);
+    const auditIds = async (): Promise<string[]> => (await service.svc.backend!.audit.auditFor(key.id)).map((r) => r.request_id);
     await expect.poll(auditIds, { timeout: 5_000, interval: AUTH_LIMITS.v.audit_batch_ms }).toContain('req-404-check');
   });
 });

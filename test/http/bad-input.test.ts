@@ -4,7 +4,6 @@
 // a tools/call with malformed params got a JSON-RPC internal error.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openAudit } from '../../src/auth/audit.js';
 import { ErrorBodySchema } from '../../src/http/errors.js';
 import { DOORS } from '../../src/registry/groups/doors.js';
 import type { ServiceHandle } from '../../src/server.js';
@@ -81,11 +80,11 @@ describe('a client that closes the connection mid-body', () => {
     sock.write(`POST /api/me/profiles HTTP/1.1\r\nHost: 127.0.0.1:${service.port}\r\nAuthorization: Bearer ${closer.token}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":"half`);
     await new Promise((r) => setTimeout(r, 100));
     sock.destroy();
-    const audit = openAudit(service.svc.store.env);
+    const audit = service.svc.backend!.audit;
     let rec: { status: number; op: string } | undefined;
     for (let i = 0; i < 40 && !rec; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      rec = audit.auditFor(closer.id).find((r) => r.op === 'create_profile_rest');
+      rec = (await audit.auditFor(closer.id)).find((r) => r.op === 'create_profile_rest');
     }
     expect(rec?.status).toBe(499);
     expect(logged).not.toHaveBeenCalled();

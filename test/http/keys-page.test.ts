@@ -4,7 +4,6 @@
 // is 404 on the page too; other spellings of the path are 404.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeyStore } from '../../src/auth/keys.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { Browser } from '../auth/oauth/support.js';
 import { mintKey, startDoors } from '../mcp/support.js';
@@ -90,7 +89,7 @@ describe('POST /keys', () => {
     expect(created.html).toContain('page key');
     expect((await api(secret)).status).toBe(200);
     const id = secret.slice(4, 16);
-    expect(openKeyStore(service.svc.store.env).getKey(id)).toMatchObject({ owner_id: owner.id, scopes: ['read', 'underwrite'], label: 'page key' });
+    expect(await service.svc.backend!.keys.getKey(id)).toMatchObject({ owner_id: owner.id, scopes: ['read', 'underwrite'], label: 'page key' });
     // listing again shows the key, never its secret
     const again = await submit(page, { action: 'list', owner_key: owner.token });
     expect(again.html).toContain(id);
@@ -120,14 +119,14 @@ describe('POST /keys', () => {
     const theirs = await submit(page, { action: 'revoke', owner_key: owner.token, key_id: other.id });
     expect(theirs.status).toBe(404);
     expect(theirs.html).toContain('you have no key with id');
-    expect(openKeyStore(service.svc.store.env).getKey(other.id)!.revoked_at).toBeNull();
+    expect((await service.svc.backend!.keys.getKey(other.id))!.revoked_at).toBeNull();
     const wrong = await submit(page, { action: 'list', owner_key: `avm_${randomBytes(6).toString('hex')}_${'A'.repeat(43)}` });
     expect(wrong.status).toBe(401);
     expect(wrong.html).toContain('not an active API key');
   });
 
   it('refuses a post without the cookie, with a token not made for the cookie, or from another origin (403 csrf_rejected), and changes nothing', async () => {
-    const victim = (await openKeyStore(service.svc.store.env).createKey({ scopes: ['read'], ownerId: owner.id })).key.id;
+    const victim = (await service.svc.backend!.keys.createKey({ scopes: ['read'], ownerId: owner.id })).key.id;
     const page = await openPage();
     const token = unescape(csrfOf(page.html));
     const revoke = { action: 'revoke', owner_key: owner.token, key_id: victim };
@@ -142,8 +141,8 @@ describe('POST /keys', () => {
       expect(r.status, name).toBe(403);
       expect(JSON.parse(r.html).error.code, name).toBe('csrf_rejected');
     }
-    expect(openKeyStore(service.svc.store.env).getKey(victim)!.revoked_at).toBeNull();
+    expect((await service.svc.backend!.keys.getKey(victim))!.revoked_at).toBeNull();
     expect((await submit(page, revoke)).status).toBe(200);
-    expect(openKeyStore(service.svc.store.env).getKey(victim)!.revoked_at).not.toBeNull();
+    expect((await service.svc.backend!.keys.getKey(victim))!.revoked_at).not.toBeNull();
   });
 });

@@ -4,8 +4,7 @@
 // listed and revocable but not manageable through a token, bad input 400, and other path spellings 404.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeyStore } from '../../src/auth/keys.js';
-import { DB_NAMES, openSubDb } from '../../src/store/env.js';
+import { storedKeyRecord } from '../support/stored-key.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { Browser, consentAndReturn, REDIRECT_URI } from '../auth/oauth/support.js';
 import { mintKey, startDoors } from '../mcp/support.js';
@@ -54,7 +53,7 @@ describe('create, list, rotate, revoke', () => {
     expect(secret).toMatch(new RegExp(`^avm_${key.id}_[A-Za-z0-9_-]{43}$`));
     expect(key).toMatchObject({ label: 'laptop', scopes: ['read', 'underwrite'], revoked_at: null, oauth: false, last_used_at: null });
     const secretPart = secret.split('_').slice(2).join('_');
-    const stored = openSubDb<Json>(service.svc.store.env, DB_NAMES.keys).get(key.id)!;
+    const stored = (await storedKeyRecord(service, key.id))!;
     expect(stored.hash).toBe(createHash('sha256').update(secretPart).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(secretPart);
     const listing = await call('/api/me/keys', secret);
@@ -145,7 +144,7 @@ describe('owners are apart', () => {
       expect((theirs.body.error as Json).message).toBe(String((none.body.error as Json).message).replace(unknown, bobId));
     }
     expect((await call(`/api/me/keys/audit?key_id=${bobId}`, alice)).status).toBe(404);
-    expect(openKeyStore(service.svc.store.env).getKey(bobId)!.revoked_at).toBeNull();
+    expect((await service.svc.backend!.keys.getKey(bobId))!.revoked_at).toBeNull();
     expect((await keysOf(bob)).map((k) => k.id)).toEqual([bobId]);
     expect((await keysOf(alice)).map((k) => k.id)).not.toContain(bobId);
   });
@@ -229,7 +228,7 @@ describe('bad input and path spellings', () => {
       expect((await call(`/api/me/keys/audit${q}`, alice)).status, q).toBe(400);
     }
     expect((await call('/api/me/keys?all=1', alice)).status).toBe(400);
-    expect(openKeyStore(service.svc.store.env).getKey(aliceId)!.revoked_at).toBeNull();
+    expect((await service.svc.backend!.keys.getKey(aliceId))!.revoked_at).toBeNull();
   });
 
   it('serves each path in its one spelling: a trailing slash or another case is 404 naming the served path', async () => {
@@ -238,6 +237,6 @@ describe('bad input and path spellings', () => {
       expect(r.status, path).toBe(404);
       expect((r.body.error as Json).code).toBe('not_found');
     }
-    expect(openKeyStore(service.svc.store.env).getKey(aliceId)!.revoked_at).toBeNull();
+    expect((await service.svc.backend!.keys.getKey(aliceId))!.revoked_at).toBeNull();
   });
 });

@@ -129,7 +129,8 @@ describe('POST /api/me/profiles', () => {
     const r = await post(PROFILE, writer);
     expect(r.status).toBe(201);
     const body = operationById('create_profile_rest')!.output.parse(r.body) as { event_id: number; profile: { id: string } };
-    const events = service.svc.store.env.openDB({ name: 'events' }).get(body.event_id) as { kind: string; payload: { id: string } };
+    const [events] = (await service.svc.backend!.events.readAfter(body.event_id - 1, 1)) as unknown as Array<{ id: number; kind: string; payload: { id: string } }>;
+    expect(events.id).toBe(body.event_id);
     expect(events.kind).toBe('strategy_profile_created');
     expect(events.payload.id).toBe(body.profile.id);
   });

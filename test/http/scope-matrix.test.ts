@@ -5,7 +5,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorize, type Caller } from '../../src/auth/authorize.js';
-import { openKeyStore } from '../../src/auth/keys.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { OPERATIONS, type Operation } from '../../src/contracts/operations.js';
 import { ERROR_CODES } from '../../src/errors/codes.js';
@@ -51,7 +50,7 @@ const callers: Who[] = [];
 beforeAll(async () => {
   service = await startDoors();
   callers.push({ name: 'anonymous', header: null, scopes: null });
-  const keyStore = openKeyStore(service.svc.store.env);
+  const keyStore = service.svc.backend!.keys;
   for (const s of ['read', 'underwrite', 'write-state', 'webhooks'] as const) {
     const minted = await mintKey(service, [s], 10_000);
     const spare = async (): Promise<string> => (await keyStore.createKey({ scopes: [s], ownerId: minted.id })).key.id;

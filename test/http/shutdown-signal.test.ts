@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../src/config.js';
 import { CLOSED_OPENDATA_URL, smallCorpusDir } from '../support/corpus.js';
 import { getOutcome, keepAliveAgent } from '../support/http-client.js';
+import { laneEnv } from '../support/pg-lane.js';
 
 let child: ChildProcess | null = null;
 afterEach(() => {
@@ -16,7 +17,7 @@ afterEach(() => {
 
 /** Starts `avm serve` on a free loopback port; resolves with its URL (from the log line announcing it) and its stderr. */
 async function serveChild(dataDir: string): Promise<{ url: string; stderr: () => string; exited: Promise<{ code: number | null; signal: string | null }> }> {
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_WORKERS: '1', AVM_LOG_LEVEL: 'info', AVM_BACKGROUND_JOBS: 'false', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL };
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_WORKERS: '1', AVM_LOG_LEVEL: 'info', AVM_BACKGROUND_JOBS: 'false', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL, ...laneEnv(dataDir) };
   const proc = spawn(process.execPath, [join(ROOT_DIR, 'dist', 'src', 'cli.js'), 'serve'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   child = proc;
   let stderr = '';

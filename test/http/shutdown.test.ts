@@ -1,7 +1,7 @@
 // Shutting the service down loses nothing the doors accepted: the audit's last in-memory batch is written (after the
 // open MCP sessions are closed) before the store closes.
 import { describe, expect, it } from 'vitest';
-import { openAudit } from '../../src/auth/audit.js';
+import { openStateBackend } from '../../src/store/backend.js';
 import { openStore } from '../../src/store/store.js';
 import { bearer, mcpClient, mintKey, startDoors } from '../mcp/support.js';
 
@@ -15,12 +15,15 @@ describe('service close()', () => {
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     // closed well inside audit_batch_ms of the calls: only the shutdown hook can have written them
     await service.close();
+    // read back from the backend the service kept its audit in (LMDB under the data dir, or its PostgreSQL database)
     const store = openStore(dataDir);
+    const backend = await openStateBackend(service.svc.config, store.env);
     try {
-      const ops = openAudit(store.env).auditFor(key.id).map((r) => r.op);
+      const ops = (await backend.audit.auditFor(key.id)).map((r) => r.op);
       expect(ops.filter((op) => op === 'health')).toHaveLength(3);
       expect(ops).toContain('mcp');
     } finally {
+      await backend.close();
       await store.close();
     }
     await client.close().catch(() => undefined);

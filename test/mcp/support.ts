@@ -4,7 +4,6 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { openKeyStore } from '../../src/auth/keys.js';
 import { createLimiter, type Limiter } from '../../src/auth/limiter.js';
 import { startService, type ServiceHandle } from '../../src/server.js';
 import { smallCorpusDir, testConfig } from '../support/corpus.js';
@@ -23,12 +22,12 @@ export async function startDoors(opts: { limiter?: Limiter } = {}): Promise<Serv
 }
 
 export async function mintKey(service: ServiceHandle, scopes: string[], rpmLimit?: number): Promise<{ id: string; token: string }> {
-  const issued = await openKeyStore(service.svc.store.env).createKey({ scopes, rpmLimit });
+  const issued = await service.svc.backend!.keys.createKey({ scopes, rpmLimit });
   return { id: issued.key.id, token: issued.plaintext };
 }
 
 export async function revokeKey(service: ServiceHandle, id: string): Promise<void> {
-  await openKeyStore(service.svc.store.env).revokeKey(id);
+  await service.svc.backend!.keys.revokeKey(id);
 }
 
 export function bearer(token: string | null): Record<string, string> {

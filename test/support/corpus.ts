@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config.js';
 import { generateCorpus } from '../../src/ingest/generate/generate.js';
 import { ingestAll } from '../../src/ingest/ingest.js';
+import { laneEnv } from './pg-lane.js';
 
 let prepared: Promise<string> | null = null;
 
@@ -22,9 +23,12 @@ export function smallCorpusDir(): Promise<string> {
 /** A closed loopback port: the open-data comp fallback fails fast here instead of reaching the internet. */
 export const CLOSED_OPENDATA_URL = 'http://127.0.0.1:1/resource';
 
-/** A Config for tests: loopback, port 0, quiet log, the given data dir, open data on loopback only, no background jobs. */
+/**
+ * A Config for tests: loopback, port 0, quiet log, the given data dir, open data on loopback only, no background jobs;
+ * on the PostgreSQL lane (pg-lane.ts) the data dir's state database.
+ */
 export function testConfig(dataDir: string, extra: Record<string, string> = {}): Config {
-  return loadConfig({ HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_LOG_LEVEL: 'silent', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL, AVM_BACKGROUND_JOBS: 'false', ...extra });
+  return loadConfig({ HOST: '127.0.0.1', PORT: '0', AVM_DATA_DIR: dataDir, AVM_LOG_LEVEL: 'silent', AVM_OPENDATA_BASE_URL: CLOSED_OPENDATA_URL, AVM_BACKGROUND_JOBS: 'false', ...laneEnv(dataDir, extra), ...extra });
 }
 
 let preparedDefault: Promise<string> | null = null;

@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../../src/server.js';
 import { MODERN_REVISION, mintKey, startDoors } from '../../mcp/support.js';
+import { storedKeyRecord } from '../../support/stored-key.js';
 import { Browser, consentAndReturn, MemoryOAuthProvider } from './support.js';
 
 let service: ServiceHandle;
@@ -57,8 +58,8 @@ describe('MCP client OAuth sign-in', () => {
     await client.close();
 
     // The approval minted a key owned by the approving owner, stored like any key (hashed), with read + underwrite.
-    const minted = service.svc.store.env.openDB<{ label: string | null; owner_id: string; scopes: string[]; hash: string }, string>({ name: 'api_keys', encoding: 'msgpack' });
-    const oauthKeys = [...minted.getRange({})].map((e) => e.value).filter((k) => k.label?.startsWith('oauth: E2E test client'));
+    const listed = (await service.svc.backend!.keys.listKeys()).filter((k) => k.label?.startsWith('oauth: E2E test client'));
+    const oauthKeys = await Promise.all(listed.map(async (k) => (await storedKeyRecord(service, k.id)) as { owner_id: string; scopes: string[]; hash: string }));
     expect(oauthKeys).toHaveLength(1);
     expect(oauthKeys[0].scopes).toEqual(['read', 'underwrite']);
     expect(oauthKeys[0].owner_id).toBe(ownerKey.slice(4, 16));

@@ -3,7 +3,6 @@
 // level, plus refresh-token rotation, revocation, and the canonical-path guard on the new paths.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openKeyStore } from '../../../src/auth/keys.js';
 import type { ServiceHandle } from '../../../src/server.js';
 import { mintKey, startDoors } from '../../mcp/support.js';
 import { Browser, consentAndReturn, openConsent, REDIRECT_URI, submitConsent } from './support.js';
@@ -112,12 +111,12 @@ describe('authorization code + PKCE', () => {
   it('revokes the key a grant minted when the grant is revoked (a replayed refresh token)', async () => {
     const { code, verifier } = await approvedCode();
     const t = await exchange(code, verifier);
-    const keys = openKeyStore(service.svc.store.env);
-    const minted = keys.listKeys().filter((k) => k.label === 'oauth: Negative tests').at(-1)!;
+    const keys = service.svc.backend!.keys;
+    const minted = (await keys.listKeys()).filter((k) => k.label === 'oauth: Negative tests').at(-1)!;
     expect(minted.revoked_at).toBeNull();
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t.body.refresh_token })).status).toBe(200);
     expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: t.body.refresh_token })).body.error).toBe('invalid_grant');
-    await vi.waitFor(() => expect(keys.getKey(minted.id)?.revoked_at).not.toBeNull());
+    await vi.waitFor(async () => expect((await keys.getKey(minted.id))?.revoked_at).not.toBeNull());
   });
 
   it('lets exactly one of two concurrent exchanges of one code succeed (single use under a race)', async () => {
@@ -214,8 +213,8 @@ describe('refresh, revocation, revoked key', () => {
     const { code, verifier } = await approvedCode();
     const t = await exchange(code, verifier);
     expect((await callUnderwrite(t.body.access_token)).status).toBe(200);
-    const keys = openKeyStore(service.svc.store.env);
-    const minted = keys.listKeys().filter((k) => k.label === 'oauth: Negative tests' && !k.revoked_at).at(-1)!;
+    const keys = service.svc.backend!.keys;
+    const minted = (await keys.listKeys()).filter((k) => k.label === 'oauth: Negative tests' && !k.revoked_at).at(-1)!;
     await keys.revokeKey(minted.id);
     const r = await callUnderwrite(t.body.access_token);
     expect(r.status).toBe(401);
