@@ -20,6 +20,7 @@ import { createLogger } from './log.js';
 import { hasCorpus, openStore, type Store } from './store/store.js';
 import { lmdbOpsBackend, pgOpsBackend } from './store/ops-backend.js';
 import { lmdbRegistry } from './registry/registry-store.js';
+import { startRegistryFollower } from './registry/registry-follower.js';
 import { syncRegistry } from './registry/registry-sync.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
@@ -99,6 +100,10 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const ops = backend.pool ? pgOpsBackend(backend.pool, { anonRateLimit: config.anonRateLimit }) : lmdbOpsBackend(store);
   // Replicas serve the shared registry's champion: mirrored into this store before the engine's workers read it.
   if (ops.shared) log.info('model registry synced', await syncRegistry(ops.registry, lmdbRegistry(store)));
+  // ... and then follow it: a promotion or rollback anywhere reaches this replica's mirror (registry-follower.ts).
+  const registryFollower = backend.pool
+    ? await startRegistryFollower({ pool: backend.pool, local: lmdbRegistry(store), onError: (e) => log.error('model registry follower', e), onMirrored: (stamp) => log.info('model registry mirrored', { stamp }) })
+    : null;
   const engine = createEngine(config, store);
   const svc: ServiceContext = {
     config, store, log, now: () => new Date(), engine, limiter: opts.limiter ?? ops.limiter ?? undefined, ops, closeHooks: [],
@@ -136,6 +141,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await jobs?.stop();
       await engine.close();
       await replica?.close();
+      await registryFollower?.stop();
       await backend.close();
       await store.close();
       log.info('stopped');

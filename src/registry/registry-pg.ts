@@ -15,10 +15,14 @@ async function lockedDoc(c: pg.PoolClient): Promise<ModelRegistryDoc> {
 
 const PUT_TABLE = 'INSERT INTO calibration_tables (version, tbl) VALUES ($1, $2) ON CONFLICT (version) DO UPDATE SET tbl = EXCLUDED.tbl';
 
-const saveDoc = (c: pg.PoolClient, doc: ModelRegistryDoc) => c.query('UPDATE model_registry SET doc = $1, updated_at = now() WHERE id = 1', [JSON.stringify(doc)]);
+const saveDoc = (c: pg.PoolClient, doc: ModelRegistryDoc) => c.query('UPDATE model_registry SET doc = $1, updated_at = clock_timestamp() WHERE id = 1', [JSON.stringify(doc)]);
 
-export function openPgRegistry(pool: PgPool): RegistryStore {
+/** `stamp()`: changes with every registry change (what the replicas' followers compare). */
+export function openPgRegistry(pool: PgPool): RegistryStore & { stamp(): Promise<string | null> } {
   return {
+    async stamp() {
+      return (await pool.query<{ s: string }>("SELECT updated_at::text || ' ' || md5(doc::text) AS s FROM model_registry WHERE id = 1")).rows[0]?.s ?? null;
+    },
     async document() {
       return (await pool.query<{ doc: ModelRegistryDoc }>('SELECT doc FROM model_registry WHERE id = 1')).rows[0]?.doc ?? EMPTY_REGISTRY;
     },
@@ -40,9 +44,12 @@ export function openPgRegistry(pool: PgPool): RegistryStore {
         await saveDoc(c, next);
         return next.champion;
       }),
-    async putReport(report) {
-      await pool.query('INSERT INTO calibration_reports (version, report) VALUES ($1, $2) ON CONFLICT (version) DO UPDATE SET report = EXCLUDED.report', [report.version, JSON.stringify(report)]);
-    },
+    putReport: (report) =>
+      inTransaction(pool, async (c) => {
+        await c.query('INSERT INTO calibration_reports (version, report) VALUES ($1, $2) ON CONFLICT (version) DO UPDATE SET report = EXCLUDED.report', [report.version, JSON.stringify(report)]);
+        // a new report is a registry change the replicas' followers mirror (their stamp is the row's updated_at)
+        await c.query('UPDATE model_registry SET updated_at = clock_timestamp() WHERE id = 1');
+      }),
     async putTable(table) {
       await pool.query(PUT_TABLE, [table.version, JSON.stringify(table)]);
     },

@@ -3,7 +3,6 @@
 // shared source beside the current one, checks them against the sha256 in PostgreSQL's manifest, and only then
 // switches (adoptSnapshot). A failed load leaves the old snapshot served and is reported (status, snapshot_replicas).
 import { hostname } from 'node:os';
-import type pg from 'pg';
 import { DISTRIBUTED } from '../../registry/groups/distributed.js';
 import { AppError } from '../../errors/app-error.js';
 import { adoptSnapshot, holdsIntactSnapshot } from '../adopt-snapshot.js';
@@ -11,7 +10,7 @@ import type { PgPool } from '../pg/pool.js';
 import type { Store } from '../store.js';
 import { listReplicas, readPointer, reportReplica, SNAPSHOT_CHANNEL, type ReplicaReport, type SnapshotPointer } from './pointer.js';
 import { SNAPSHOT_FILES, type SnapshotSource } from './snapshot-source.js';
-import { coalescedRun } from '../coalesced-run.js';
+import { followChannel, type ChannelFollower } from '../pg/channel-follower.js';
 
 export type FollowerStatus = {
   replica_id: string;
@@ -49,7 +48,6 @@ async function follow(store: Store, source: SnapshotSource, ptr: SnapshotPointer
 export async function startSnapshotFollower(o: FollowerOptions): Promise<SnapshotFollower> {
   const replicaId = o.replicaId ?? `${hostname()}:${process.pid}`;
   const st: FollowerStatus = { replica_id: replicaId, serving: o.store.currentSnapshotId(), pointer: null, listening: false, last_check: null, last_error: null, replicas: [] };
-  let stopped = false;
   const once = async (): Promise<void> => {
     let pointer = st.pointer;
     let error: string | null = null;
@@ -70,48 +68,20 @@ export async function startSnapshotFollower(o: FollowerOptions): Promise<Snapsho
     Object.assign(st, { pointer, serving, last_error: error, last_check: new Date().toISOString(), replicas });
   };
   // One check at a time; a request during a check runs one more after it (it may have missed the newest pointer).
-  const check = coalescedRun(async (): Promise<FollowerStatus> => {
-    await once();
-    return { ...st };
-  }, () => !stopped);
-  let listener: pg.PoolClient | null = null;
-  const listen = async (): Promise<void> => {
-    try {
-      const c = await o.pool.connect();
-      c.on('notification', (n) => void (n.channel === SNAPSHOT_CHANNEL && !stopped && check()));
-      c.on('error', () => {
-        st.listening = false;
-        listener = null;
-        c.release(true); // a broken connection is not returned to the pool; the next poll listens again
-      });
-      await c.query(`LISTEN ${SNAPSHOT_CHANNEL}`);
-      listener = c;
-      st.listening = true;
-    } catch (e) {
-      o.onError?.(e);
-    }
-  };
-  await listen();
-  await check();
-  const timer = setInterval(() => {
-    if (!listener && !stopped) void listen();
-    void check();
-  }, o.pollMs ?? DISTRIBUTED.v.snapshot_poll_ms);
-  timer.unref();
-  return {
-    status: () => ({ ...st, serving: o.store.currentSnapshotId() }), // live: a local ingest switches too
-    check,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await check.idle();
-      const c = listener as pg.PoolClient | null;
-      listener = null;
-      st.listening = false;
-      if (c) {
-        await c.query(`UNLISTEN ${SNAPSHOT_CHANNEL}`).catch(() => undefined);
-        c.release();
-      }
+  let following: ChannelFollower<FollowerStatus> | null = null;
+  following = await followChannel({
+    pool: o.pool,
+    channel: SNAPSHOT_CHANNEL,
+    pollMs: o.pollMs ?? DISTRIBUTED.v.snapshot_poll_ms,
+    check: async (): Promise<FollowerStatus> => {
+      await once();
+      return { ...st, listening: following?.listening() ?? false };
     },
+    onError: o.onError,
+  });
+  return {
+    status: () => ({ ...st, serving: o.store.currentSnapshotId(), listening: following!.listening() }), // live: a local ingest switches too
+    check: following.check,
+    stop: () => following!.stop(),
   };
 }
