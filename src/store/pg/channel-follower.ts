@@ -23,16 +23,23 @@ export async function followChannel<T>(o: ChannelFollowerOptions<T>): Promise<Ch
   const check = coalescedRun(o.check, () => !stopped);
   let listener: pg.PoolClient | null = null;
   const listen = async (): Promise<void> => {
+    let c: pg.PoolClient | null = null;
+    let released = false;
+    // a broken connection is not returned to the pool; the next poll listens again
+    const drop = (conn: pg.PoolClient): void => {
+      if (listener === conn) listener = null;
+      if (!released) conn.release(true);
+      released = true;
+    };
     try {
-      const c = await o.pool.connect();
-      c.on('notification', (n) => void (n.channel === o.channel && !stopped && check()));
-      c.on('error', () => {
-        if (listener === c) listener = null;
-        c.release(true); // a broken connection is not returned to the pool; the next poll listens again
-      });
-      await c.query(`LISTEN ${o.channel}`);
-      listener = c;
+      c = await o.pool.connect();
+      const conn = c;
+      conn.on('notification', (n) => void (n.channel === o.channel && !stopped && check()));
+      conn.on('error', () => drop(conn));
+      await conn.query(`LISTEN ${o.channel}`);
+      listener = conn;
     } catch (e) {
+      if (c) drop(c);
       o.onError?.(e);
     }
   };
