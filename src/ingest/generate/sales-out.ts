@@ -16,6 +16,8 @@ export type SaleRec = {
   parcel: number;
   day: number;
   priceUsd: number;
+  /** The arms-length sale whose price a duplicate or rapid resale copies (its price follows that sale's value). */
+  copies?: SaleRec;
   /** CCAO open-data deed text: Warranty, Trustee, Quit Claim, Executor, Other, Beneficiary. */
   deed: string;
   numParcels: number;

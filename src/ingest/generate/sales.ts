@@ -5,7 +5,7 @@ import { yearOfDay, dayOfIso } from '../../store/days.js';
 import type { ParcelTable } from './parcels.js';
 import type { RentModel } from './rents.js';
 import type { Rng } from './rng.js';
-import type { DefectKind, FlipRole, SaleRec, SalesOut } from './sales-out.js';
+import type { DefectKind, FlipRole, SaleRec } from './sales-out.js';
 import { COND_DISTRESSED, COND_NEW, COND_RENOVATED, asIsUsd, lnArv, repairCostUsd, type TimeIndex } from './surface.js';
 import type { GenTract } from './tracts.js';
 import { saleNoiseLog } from './noise.js';
@@ -15,6 +15,9 @@ const G = GENERATOR.v;
 const NON_ARMS_DEEDS = ['Executor', 'Beneficiary', 'Other'] as const;
 const DAY_TRIES = 8;
 
+/** Where generated sale rows go: the CSV writer (SalesOut) or the dry pass's recorder (anchor-realised.ts). */
+export type SaleSink = { emit(s: SaleRec): void };
+
 export type SalesCtx = {
   p: ParcelTable; tracts: readonly GenTract[];
   /** Per tract: location term (deviation and calibration offset; the whole level for a tract without a real series). */
@@ -22,7 +25,7 @@ export type SalesCtx = {
   /** Per tract: its time index (its neighborhood's real level series, else the county index). */
   timeOf: readonly TimeIndex[];
   rents: RentModel;
-  startDay: number; endDay: number; out: SalesOut; rng: Rng;
+  startDay: number; endDay: number; out: SaleSink; rng: Rng;
   /** Per parcel: day of the flip resale (after it the building is renovated), -1 when not a flip. */
   flipResaleDay: Int32Array;
   /** Per parcel: day of the flip buy, -1 when not a flip (the characteristics writer needs the pre-flip year). */
@@ -53,12 +56,12 @@ function docNo(c: SalesCtx, day: number): string {
   return String(yearOfDay(day) % 100).padStart(2, '0') + String(++c.docSeq.n).padStart(8, '0');
 }
 
-type RowSpec = { day: number; priceUsd: number; deed: string; numParcels?: number; doc?: string; arms: boolean; defect: DefectKind; flipRole?: FlipRole };
+type RowSpec = { day: number; priceUsd: number; copies?: SaleRec; deed: string; numParcels?: number; doc?: string; arms: boolean; defect: DefectKind; flipRole?: FlipRole };
 
 function record(c: SalesCtx, i: number, r: RowSpec): SaleRec {
   const cond = condAt(c, i, r.day);
   return {
-    parcel: i, day: r.day, priceUsd: r.priceUsd, deed: r.deed, numParcels: r.numParcels ?? 1, docNo: r.doc ?? docNo(c, r.day), cond,
+    parcel: i, day: r.day, priceUsd: r.priceUsd, copies: r.copies, deed: r.deed, numParcels: r.numParcels ?? 1, docNo: r.doc ?? docNo(c, r.day), cond,
     trueValueUsd: valueUsd(c, i, cond, r.day), trueArvUsd: valueUsd(c, i, cond === COND_NEW ? COND_NEW : COND_RENOVATED, r.day),
     trueRentUsd: c.rents.propertyRentUsd(c.p, i, cond, r.day), arms: r.arms, defect: r.defect, flipRole: r.flipRole ?? '',
   };
@@ -118,12 +121,12 @@ function defects(c: SalesCtx, a: SaleRec): void {
   if (r.chance(G.rate_duplicate)) {
     const gap = r.int(G.duplicate_gap_days[0], G.duplicate_gap_days[1]);
     const day = a.day + gap <= c.endDay ? a.day + gap : a.day - gap;
-    if (day >= c.startDay) c.out.emit(record(c, i, { day, priceUsd: a.priceUsd, deed: a.deed, arms: false, defect: 'duplicate' }));
+    if (day >= c.startDay) c.out.emit(record(c, i, { day, priceUsd: a.priceUsd, copies: a, deed: a.deed, arms: false, defect: 'duplicate' }));
   }
   if (r.chance(G.rate_rapid_resale)) {
     const day = a.day + r.int(G.rapid_resale_gap_days[0], G.rapid_resale_gap_days[1]);
     const price = round100(a.priceUsd * r.uniform(G.rapid_resale_markup[0], G.rapid_resale_markup[1]));
-    if (day <= c.endDay) c.out.emit(record(c, i, { day, priceUsd: price, deed: 'Warranty', arms: false, defect: 'rapid_resale' }));
+    if (day <= c.endDay) c.out.emit(record(c, i, { day, priceUsd: price, copies: a, deed: 'Warranty', arms: false, defect: 'rapid_resale' }));
   }
   if (r.chance(G.rate_multi_parcel)) multiParcel(c, i);
 }

@@ -64,6 +64,7 @@ export function tractLocationLogs(ref: GenReference, tracts: readonly GenTract[]
 
 /** Monthly time index: ln level at July anchors, piecewise linear between them, plus seasonality. */
 export class TimeIndex {
+  private readonly anchorYears: number[] = [];
   private readonly anchorDays: number[] = [];
   private readonly anchorLogs: number[] = [];
   private readonly seasonRefDay = dayOfIso(`${BASE_YEAR}-06-15`);
@@ -91,7 +92,13 @@ export class TimeIndex {
     return new TimeIndex(anchors);
   }
 
+  /** The same index with each July anchor moved by `shiftOf(year)` (ln points): a level change of whole years. */
+  withShifts(shiftOf: (year: number) => number): TimeIndex {
+    return new TimeIndex(this.anchorYears.map((y, k) => [y, this.anchorLogs[k] + shiftOf(y)] as const));
+  }
+
   private push(year: number, logLevel: number): void {
+    this.anchorYears.push(year);
     this.anchorDays.push(dayOfIso(`${year}-07-01`));
     this.anchorLogs.push(logLevel);
   }

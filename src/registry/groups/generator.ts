@@ -7,7 +7,7 @@ const CLASS_DICT = 'ccao-data/data-architecture ccao.class_dict.csv (class size/
 
 export const GENERATOR = defineGroup({
   name: 'generator',
-  version: '3.0.0',
+  version: '3.1.0',
   owner: 'data',
   entries: {
     // Geography
@@ -78,6 +78,8 @@ export const GENERATOR = defineGroup({
     char_renovation_rate: c(4 / 70, 'fraction of characteristics rows', 'char_renovation = 1 on this share of rows, all of them renovated buildings (the flag is a weak signal: most renovated houses carry no flag)', 'measured: 4 of the 70 real rows of ccao-data/ccao chars_sample_athena.csv (raw ccao-ccao/)'),
     char_repair_below_rate: c(7 / 70, 'fraction of characteristics rows', 'char_repair_cnd = 3 (below average) on this share of rows; no row is 1 (above average), as in the real sample', 'measured: 7 of 70 rows below average, 63 average, 0 above average (ccao-ccao/chars_sample_athena.csv)'),
     char_repair_below_given_distressed: c(0.5, 'probability', 'a distressed building is marked below average with this probability; dated buildings fill the rest of char_repair_below_rate', SYN + '; the assessor\'s repair flag lags and misses real condition'),
+    realised_anchor_min_rows: c(12, 'sale rows', 'generator 3.1.0 anchors the realised median of a real neighborhood-year (>= nbhd_level_min_year_n real sales, src/ingest/generate/anchor-realised.ts) only where the dry pass gives it at least this many synthetic rows: the level move absorbs the synthetic median\'s sampling error, about 1.25 x 0.5 / sqrt(n) log, 0.18 at 12 rows; below that it would move levels onto a few sales\' own noise', SYN + '; on the test scale 8 rows anchored 149 thin neighborhood-years (median move 0.12 log, p90 0.47) and the condition classifier\'s resale legs fell below 0.8 right; default scale seed 1: 8 of 1,129 neighborhood-years have fewer than 12 rows'),
+    shape_fit_rows_per_knot: c(40, 'sales per knot', 'generator 3.1.0 maps a PIN area\'s unobserved quality to the real shape (src/ingest/generate/anchor-shape.ts, 21 knots) only where its dry pass holds at least 21 x this many sales: with fewer the map fits their noise (on the test scale, 40-1,000 sales per area, fitting every area dropped the condition classifier\'s recall of renovated sales from 0.70+ to 0.28); default scale: 31 of 33 areas (01 and 26 have about 800)', SYN),
     realism_targets: c(
       [0.05, 30, 0.1, 0.08, 2019],
       'median gap log, min real sales, relative tolerance, KS max, real dispersion year',

@@ -1,4 +1,4 @@
-// Generator 3.0.0 against the real files: neighborhood levels on the real medians, the within-area spread of the real
+// Generator 3.1.0 against the real files: neighborhood levels on the real medians, the within-area spread of the real
 // sales, assessor flags at the real rates, the condition kept out of the export on request, and the realism report.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,10 +25,10 @@ const pearson = (x: number[], y: number[]): number => {
   return sxy / Math.sqrt(sxx * syy);
 };
 
-describe('generator 3.0.0 realism', () => {
+describe('generator 3.1.0 realism', () => {
   it('writes truth/realism.json with the targets and a pass/fail per target', () => {
     const file = JSON.parse(readFileSync(join(dir, 'truth', REALISM_FILE), 'utf8'));
-    expect(file.generator_version).toBe('3.0.0');
+    expect(file.generator_version).toBe('3.1.0');
     expect(Object.keys(file.checks)).toEqual(['nbhd_median_gap', 'area_iqr', 'area_tail_share', 'area_ks']);
     for (const c of Object.values(file.checks) as Array<{ pass: unknown }>) expect(typeof c.pass).toBe('boolean');
     expect(file.pin_areas.rows.length).toBe(33);
@@ -40,6 +40,25 @@ describe('generator 3.0.0 realism', () => {
     const gaps = rows.map((r) => r.median_gap_log as number).sort((a, b) => a - b);
     expect(Math.abs(gaps[gaps.length >> 1])).toBeLessThan(0.05);
     expect(pearson(rows.map((r) => Math.log(r.real_median)), rows.map((r) => Math.log(r.syn_median as number)))).toBeGreaterThan(0.9);
+  });
+
+  it('anchors the realised median of every real neighborhood-year (>= 30 real sales) that has enough synthetic rows', () => {
+    const rows = gen.realism.neighborhoods.rows.filter((r) => r.real_n >= 30 && r.syn_n >= GENERATOR.v.realised_anchor_min_rows);
+    expect(rows.length).toBeGreaterThan(50);
+    for (const r of rows) expect(Math.abs(r.median_gap_log as number), `${r.town_nbhd} ${r.year}`).toBeLessThanOrEqual(0.05);
+    const shifts = gen.realism.neighborhoods.summary.realised_anchor;
+    expect(shifts.nbhd_years).toBeGreaterThanOrEqual(rows.length);
+    expect(shifts.median_abs_shift_log).toBeGreaterThan(0);
+  });
+
+  it('maps the quality of each area with enough sales so its dry-pass sales come nearer the real percentiles (KS never rises)', () => {
+    const rows = gen.realism.pin_areas.rows;
+    const fitted = rows.filter((r) => r.dry_ks_after_shape !== null);
+    expect(fitted.length).toBeGreaterThanOrEqual(2); // test scale: only the largest areas have 21 x 40 sales
+    for (const r of fitted) expect(r.dry_ks_after_shape as number, r.pin_area).toBeLessThanOrEqual(r.dry_ks_before_shape as number);
+    const sum = (f: (r: (typeof rows)[number]) => number) => fitted.reduce((s, r) => s + f(r), 0);
+    expect(sum((r) => r.dry_ks_after_shape as number)).toBeLessThan(0.8 * sum((r) => r.dry_ks_before_shape as number));
+    for (const r of rows) expect(r.ks_noise_95).toBeCloseTo(1.358 * Math.sqrt(1 / r.real_n + 1 / r.syn_n), 3);
   });
 
   it('spreads prices within PIN areas as the real sales do (weighted IQR within 10%, most areas within KS 0.12)', () => {
