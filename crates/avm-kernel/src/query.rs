@@ -81,6 +81,7 @@ pub struct Scratch {
     f3: Vec<f64>,
     factors: FactorMemo,
     inside: Vec<u32>,
+    rank: crate::select::RankScratch,
 }
 
 /// Runs the ladder for one subject.
@@ -130,7 +131,7 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
     let b = &mut sc.best;
     let keep = b.qualified.len().min(p.max_comps as usize);
     // Only the best `keep` are reported: select them, then sort those alone.
-    crate::select::rank_top(&mut b.qualified, keep);
+    crate::select::rank_top(&mut b.qualified, keep, &mut sc.rank);
     sc.f1.clear();
     sc.f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
     let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2, &mut sc.f3);
@@ -190,9 +191,9 @@ struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
 #[allow(clippy::too_many_arguments)]
 fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32], with_rejected: bool) {
     let days = &ix.sale_day[r0..r1];
-    let lo = r0 + days.partition_point(|&d| (d as i64) < q.day_lo);
     // Serving and bulk as-of days follow every sale: check the last day before searching for the end.
     let hi = if days.last().map_or(true, |&d| d < s.as_of_day) { r1 } else { r0 + days.partition_point(|&d| d < s.as_of_day) };
+    let lo = r0 + first_from_end(&days[..hi - r0], q.day_lo);
     if lo >= hi {
         return;
     }
@@ -217,6 +218,23 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
         }
         at += chunk.len();
     }
+}
+
+/// The first position of `days` (ascending) holding a day >= `day_lo`: a galloping search back from the end, since a
+/// window is the last months of years of sales, so its start is near the end (a few probes in the last cache lines,
+/// where a binary search over the whole bucket misses the cache at each of its first probes).
+fn first_from_end(days: &[i32], day_lo: i64) -> usize {
+    // Invariant: every day at or after `hi` is >= day_lo.
+    let (mut hi, mut step) = (days.len(), 1usize);
+    while hi > 0 {
+        let probe = hi.saturating_sub(step);
+        if (days[probe] as i64) < day_lo {
+            return probe + 1 + days[probe + 1..hi].partition_point(|&d| (d as i64) < day_lo);
+        }
+        hi = probe;
+        step *= 2;
+    }
+    0
 }
 
 /// Applies the row screen and the GLA and bedroom bands to one candidate.

@@ -186,14 +186,84 @@ pub fn rank(v: &mut [Comp]) {
     v.sort_unstable_by(rank_cmp);
 }
 
-/// Puts the best `k` comps first, best first (the rest after them in no order): selection, then a sort of those k.
-pub fn rank_top(v: &mut [Comp], k: usize) {
+/// rank_cmp's order as a tuple of integers (compared lexicographically): similarity descending and distance
+/// ascending by their total_cmp order keys, then sale day descending, then row ascending.
+fn rank_key(c: &Comp) -> (u64, u64, u64) {
+    const SIGN: u64 = 1 << 63;
+    let unsigned = |x: f64| (stats::order_key(x.to_bits()) as u64) ^ SIGN;
+    let day_desc = !((c.sale_day as u32) ^ (1 << 31));
+    (!unsigned(c.similarity), unsigned(c.dist_mi), ((day_desc as u64) << 32) | c.row as u64)
+}
+
+/// Buffers of rank_top, reused across queries.
+#[derive(Clone, Debug, Default)]
+pub struct RankScratch {
+    keys: Vec<(u64, u64, u64, u32)>,
+    /// Current position of each comp (by its position before ranking), and the comp at each position.
+    pos: Vec<u32>,
+    at: Vec<u32>,
+}
+
+/// Puts the best `k` comps first, best first (the rest after them in no order): selection of integer rank keys
+/// (rank_key), a sort of those k, then k swaps moving the comps into place.
+pub fn rank_top(v: &mut [Comp], k: usize, sc: &mut RankScratch) {
     let k = k.min(v.len());
     if k == 0 {
         return;
     }
-    if k < v.len() {
-        v.select_nth_unstable_by(k - 1, rank_cmp);
+    let keys = &mut sc.keys;
+    keys.clear();
+    keys.extend(v.iter().enumerate().map(|(i, c)| {
+        let (a, b, d) = rank_key(c);
+        (a, b, d, i as u32)
+    }));
+    if k < keys.len() {
+        keys.select_nth_unstable(k - 1);
     }
-    v[..k].sort_unstable_by(rank_cmp);
+    keys[..k].sort_unstable();
+    sc.pos.clear();
+    sc.pos.extend(0..v.len() as u32);
+    sc.at.clear();
+    sc.at.extend(0..v.len() as u32);
+    for (j, key) in keys[..k].iter().enumerate() {
+        let from = sc.pos[key.3 as usize] as usize;
+        if from != j {
+            v.swap(j, from);
+            let moved = sc.at[j];
+            sc.at.swap(j, from);
+            sc.pos[moved as usize] = from as u32;
+            sc.pos[key.3 as usize] = j as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn comp(row: u32, similarity: f64, dist_mi: f64, sale_day: i32) -> Comp {
+        Comp { similarity, dist_mi, sale_day, ..Comp::candidate(row, row, 0.0) }
+    }
+
+    #[test]
+    fn rank_top_orders_as_rank() {
+        // Ties on similarity, distance and day exercise every key; negative days and -0.0 the key transforms.
+        let mut v = Vec::new();
+        for r in 0..40u32 {
+            v.push(comp(r, [0.5, 0.25, 0.75, 0.5][r as usize % 4], [0.1, -0.0, 0.0, 0.3, 0.1][r as usize % 5], [-3, 7, 7, 100][r as usize % 4] * (r as i32 % 3)));
+        }
+        let mut full = v.clone();
+        rank(&mut full);
+        let mut sc = RankScratch::default();
+        for k in [1, 5, 12, 39, 40, 41] {
+            let mut top = v.clone();
+            rank_top(&mut top, k, &mut sc);
+            let k = k.min(v.len());
+            let rows_of = |x: &[Comp]| x.iter().map(|c| c.row).collect::<Vec<u32>>();
+            assert_eq!(rows_of(&top[..k]), rows_of(&full[..k]), "k = {}", k);
+            let mut rows: Vec<u32> = top.iter().map(|c| c.row).collect();
+            rows.sort_unstable();
+            assert_eq!(rows, (0..40).collect::<Vec<u32>>(), "a permutation");
+        }
+    }
 }
