@@ -77,8 +77,7 @@ impl StepBuf {
 #[allow(clippy::too_many_arguments)]
 pub fn finish_step(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
     let mut memo = FactorMemo::default();
-    memo.prepare(ix, p, s.county, s.as_of_day);
-    let at = AsOf::new(p, ti.level_of(s.county, s.as_of_day), s.as_of_day);
+    let at = memo.prepare(ix, p, ti, s.county, s.as_of_day);
     price_step(ix, p, s, b, &at, &mut memo, f1, f2, with_rejected);
 }
 
