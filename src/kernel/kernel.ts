@@ -29,6 +29,12 @@ export type Kernel = {
   batch(subjects: readonly Subject[], opts?: QueryOptions): Array<CompsResult | AppError>;
   /** Packed form for the pool: SUBJECT_LEN slots per subject in, the raw output records out (a copy). */
   batchPacked(subjects: Float64Array): Float64Array;
+  /**
+   * batchPacked without the copy: the records where the kernel left them, valid until this kernel's next call (a
+   * small query's copy, an ArrayBuffer allocation, costs about as much as the query itself). For callers that read
+   * the records before calling again.
+   */
+  batchView(subjects: Float64Array): Float64Array;
 };
 
 export type KernelFrontEnd = 'wasm' | 'native';
@@ -127,5 +133,6 @@ export function createWasmKernel(columns: KernelColumns, timeIndex: readonly Tim
     memoryBytes: () => k.memory.buffer.byteLength,
     ...queryMethods(exec, one),
     batchPacked: (packed) => exec(packed, false, true),
+    batchView: (packed) => exec(packed, false),
   };
 }

@@ -70,6 +70,7 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
     poisoned: () => false,
     memoryBytes: () => addon.heapBytes(),
     ...queryMethods(exec, one),
+    batchView: (packed) => exec(packed, false),
     batchPacked: (packed) => {
       const out = exec(packed, false);
       return out.buffer === buf.buffer ? out.slice() : out; // callers keep it: never the reused buffer

@@ -13,8 +13,8 @@ mod key;
 mod shared;
 
 use avm_kernel::errors;
-use avm_kernel::query::{query, Scratch};
-use avm_kernel::slots::{subject_from_slots, write_outcome, SUBJECT_LEN};
+use avm_kernel::query::{query_into, Scratch};
+use avm_kernel::slots::{subject_from_slots, write_error, SUBJECT_LEN};
 use avm_kernel::stats;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -38,11 +38,14 @@ fn kernel_error(code: i32) -> Error {
     Error::new(Status::GenericFailure, format!("avm-kernel error {code}"))
 }
 
-/// Runs `input`'s subjects in order into `out` (what abi.rs avm_batch does for its buffers).
+/// Runs `input`'s subjects in order into `out` (what abi.rs avm_batch does for its buffers: records written in place,
+/// no allocation per query once the buffers are warm).
 fn run_subjects(s: &Shared, input: &[f64], with_rejected: bool, scratch: &mut Scratch, out: &mut Vec<f64>) {
     for slots in input.chunks_exact(SUBJECT_LEN) {
-        let r = subject_from_slots(slots).and_then(|subj| query(&s.index, &s.time_index, &s.params, &subj, scratch, with_rejected));
-        write_outcome(out, r);
+        let r = subject_from_slots(slots).and_then(|subj| query_into(&s.index, &s.time_index, &s.params, &subj, scratch, with_rejected, out));
+        if let Err(e) = r {
+            write_error(out, e);
+        }
     }
 }
 
