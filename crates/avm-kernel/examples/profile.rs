@@ -93,6 +93,15 @@ fn main() {
         step_hist[c.steps as usize] += 1;
     }
     println!("steps run: 1: {} 2: {} 3: {}", step_hist[1], step_hist[2], step_hist[3]);
+    // SLOW_OUT=file: the slowest 2% of subjects (SUBJECT_LEN f64 each, as subjects.bin) for a profile of the tail.
+    if let Ok(path) = std::env::var("SLOW_OUT") {
+        let raw = std::fs::read(format!("{}/subjects.bin", &args[1])).expect("subjects");
+        let mut by_time: Vec<usize> = (0..n).collect();
+        by_time.sort_by(|&a, &b| best[b].total_cmp(&best[a]));
+        let rec = avm_kernel::slots::SUBJECT_LEN * 8;
+        let slow: Vec<u8> = by_time[..n / 50].iter().flat_map(|&k| raw[k * rec..(k + 1) * rec].to_vec()).collect();
+        std::fs::write(path, slow).expect("write");
+    }
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| best[a].total_cmp(&best[b]));
     let bands = [(0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 0.9), (0.9, 0.99), (0.99, 1.0)];

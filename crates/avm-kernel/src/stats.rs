@@ -90,6 +90,35 @@ pub fn median_mad(x: &mut [f64], scratch: &mut Vec<f64>) -> (f64, f64) {
     (med, median_select(scratch))
 }
 
+/// Median and unscaled MAD of a sample already sorted in total_cmp order, without selection: the deviations
+/// |x − median| fall (in floating point too: subtraction and abs are monotone) along the values below the median and
+/// rise along the rest, so a merge of the two runs from the median outwards meets them in ascending order and stops at
+/// the middle. The values median_mad gives (same deviations, same middle, same sum for even n). None when the sample
+/// holds a NaN (total_cmp puts NaNs at the ends): callers then use median_mad.
+pub fn median_mad_sorted(x: &[f64]) -> Option<(f64, f64)> {
+    let n = x.len();
+    if n == 0 || x[0].is_nan() || x[n - 1].is_nan() {
+        return None;
+    }
+    let med = median_sorted(x);
+    let dev = |i: usize| (x[i] - med).abs();
+    let (mut below, mut above) = (x.partition_point(|v| *v < med), x.partition_point(|v| *v < med));
+    let (mut prev, mut cur) = (f64::NAN, f64::NAN);
+    for _ in 0..=n / 2 {
+        // Take the smaller next deviation: from below (index below - 1) or from above (index above).
+        let take_below = below > 0 && (above >= n || dev(below - 1) <= dev(above));
+        prev = cur;
+        if take_below {
+            below -= 1;
+            cur = dev(below);
+        } else {
+            cur = dev(above);
+            above += 1;
+        }
+    }
+    Some((med, if n % 2 == 1 { cur } else { (prev + cur) * 0.5 }))
+}
+
 /// Summary of the selected comps' adjusted prices.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {
@@ -105,7 +134,12 @@ pub fn summarize(prices: &mut [f64], mad_scale: f64, scratch: &mut Vec<f64>, log
     sort(prices);
     logs.clear();
     logs.extend(prices.iter().map(|p| p.ln()));
-    let (_, mad) = median_mad(logs, scratch);
+    // The logs of sorted prices come sorted (ln is non-decreasing); checked, since only then the merge applies.
+    let sorted = logs.windows(2).all(|w| w[0].total_cmp(&w[1]) != std::cmp::Ordering::Greater);
+    let mad = match if sorted { median_mad_sorted(logs) } else { None } {
+        Some((_, mad)) => mad,
+        None => median_mad(logs, scratch).1,
+    };
     Summary {
         n: prices.len(),
         median: median_sorted(prices),
@@ -181,6 +215,24 @@ mod tests {
             assert_eq!(a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), b.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
         }
         assert!(median_select(&mut []).is_nan());
+    }
+
+    #[test]
+    fn sorted_median_mad_equals_selection() {
+        let mut s = Vec::new();
+        for n in 1..40usize {
+            for seed in 0..20u64 {
+                // Skewed samples with ties and negative values.
+                let mut x: Vec<f64> = (0..n as u64).map(|k| ((k * 7 + seed * 13) % 11) as f64 * if (k + seed) % 3 == 0 { -0.5 } else { 1.25 } + (k % 2) as f64 * (seed as f64)).collect();
+                let mut y = x.clone();
+                x.sort_unstable_by(|a, b| a.total_cmp(b));
+                let (m1, d1) = median_mad_sorted(&x).unwrap();
+                let (m2, d2) = median_mad(&mut y, &mut s);
+                assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()), "{:?}", x);
+            }
+        }
+        assert!(median_mad_sorted(&[]).is_none());
+        assert!(median_mad_sorted(&[1.0, f64::NAN]).is_none());
     }
 
     #[test]
