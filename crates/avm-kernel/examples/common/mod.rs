@@ -23,19 +23,20 @@ pub struct Dump {
 }
 
 pub fn load(dir: &str) -> Dump {
-    let mut c = RawColumns::default();
-    c.parcel_idx = col(&read(dir, "col0.bin"), u32::from_le_bytes);
-    c.county = read(dir, "col1.bin");
-    c.lat = f64s(&read(dir, "col2.bin"));
-    c.lon = f64s(&read(dir, "col3.bin"));
-    c.sale_day = col(&read(dir, "col4.bin"), i32::from_le_bytes);
-    c.price_usd = f64s(&read(dir, "col5.bin"));
-    c.sqft = f64s(&read(dir, "col6.bin"));
-    c.beds = read(dir, "col7.bin").iter().map(|&b| b as i8).collect();
-    c.ptype = read(dir, "col8.bin");
-    c.condition = read(dir, "col9.bin");
-    c.deed_type = read(dir, "col10.bin");
-    c.num_parcels = col(&read(dir, "col11.bin"), u16::from_le_bytes);
+    let c = RawColumns {
+        parcel_idx: col(&read(dir, "col0.bin"), u32::from_le_bytes),
+        county: read(dir, "col1.bin"),
+        lat: f64s(&read(dir, "col2.bin")),
+        lon: f64s(&read(dir, "col3.bin")),
+        sale_day: col(&read(dir, "col4.bin"), i32::from_le_bytes),
+        price_usd: f64s(&read(dir, "col5.bin")),
+        sqft: f64s(&read(dir, "col6.bin")),
+        beds: read(dir, "col7.bin").iter().map(|&b| b as i8).collect(),
+        ptype: read(dir, "col8.bin"),
+        condition: read(dir, "col9.bin"),
+        deed_type: read(dir, "col10.bin"),
+        num_parcels: col(&read(dir, "col11.bin"), u16::from_le_bytes),
+    };
     let p = Params::from_slots(&f64s(&read(dir, "params.bin"))).expect("params");
     let mut deed = [0u8; 256];
     deed.copy_from_slice(&read(dir, "deed.bin"));
