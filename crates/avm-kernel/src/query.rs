@@ -158,11 +158,10 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
         }
     }
     // Distances and similarities only for the chosen step (the ladder counts qualified comps, nothing more).
-    crate::select::score_step(ix, p, s, &mut sc.best);
+    // Only the best `keep` are reported: select them, then sort those alone (arcsines only where they can rank).
+    let keep = sc.best.qualified.len().min(p.max_comps as usize);
+    crate::select::score_top(ix, p, s, &mut sc.best, keep, &mut sc.rank);
     let b = &mut sc.best;
-    let keep = b.qualified.len().min(p.max_comps as usize);
-    // Only the best `keep` are reported: select them, then sort those alone.
-    crate::select::rank_top(&mut b.qualified, keep, &mut sc.rank);
     sc.f1.clear();
     sc.f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
     let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2, &mut sc.f3);
