@@ -87,10 +87,10 @@ pub fn price_step(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, at: &AsO
     f1.clear();
     for c in b.qualified.iter_mut() {
         let i = c.ix as usize;
-        let (h, pr) = (&ix.hot[i], &ix.price[i]);
+        let h = &ix.hot[i];
         c.sale_day = h.sale_day;
         c.index_factor = memo.factor(ix, p, at, i);
-        c.indexed_price = pr.price_usd * c.index_factor;
+        c.indexed_price = h.price_usd * c.index_factor;
         if !h.sqft.is_nan() {
             f1.push(c.indexed_price / h.sqft);
         }
