@@ -1,12 +1,14 @@
 // Kernel benchmark: per-subject latency of the full comp query (search, screens, bands, time index, GLA adjustment,
 // MAD trim, statistics; every ladder step the subject needs) for WASM and the TypeScript reference side by side,
-// index build time, pool throughput with 2 workers and memory per worker. Writes bench/results/kernel.json.
+// the native addon's (when built) on the same subjects, index build time, pool throughput with 2 workers and memory per worker. Writes bench/results/kernel.json.
 // Corpora: the in-bench synthetic 100k (random subjects of every option kind) and the service's county corpus
 // (AVM_BENCH_DATA_DIR, else generated at county scale) with subjects drawn as score-all draws them
 // (bench/county-subjects.ts), so the county timings are those of queries that find real Tier-1 comp sets.
 import { loadavg } from 'node:os';
 import { Bench } from 'tinybench';
 import { createWasmKernel as createKernel, encodeSubjects, type Kernel } from '../src/kernel/index.js';
+import { createNativeKernel } from '../src/kernel/native-kernel.js';
+import { nativeAddon } from '../src/kernel/select.js';
 import type { KernelColumns, QueryOptions, Subject, TimeIndexSeries } from '../src/kernel/types.js';
 import { createValuationPool } from '../src/workers/index.js';
 import { generateCorpus, rng, subjectAt } from './kernel-corpus.js';
@@ -100,11 +102,12 @@ async function benchLoaded(label: string, corpus: BenchCorpusData, o: Required<O
   const cases = corpus.cases(o.subjects);
   process.stderr.write(`${label}: ${corpus.columns.lat.length} sales, ${cases.length} subjects, index ${Math.round(wasmBuildMs)} ms wasm / ${Math.round(refBuildMs)} ms ts\n`);
   const w = await latency('wasm', cases, (c) => wasm.queryComps(c.subject, c.opts));
-  // The kernel call alone (packed subject in, raw record out, no rejection list, nothing decoded): score-all's path.
+  // The kernel call alone (packed subject in, the raw record read in place, no rejection list, nothing decoded).
   const packed = cases.map((c) => encodeSubjects([c.subject], c.opts));
   let j = 0;
-  const call = await latency('wasm_kernel_call', packed, () => wasm.batchPacked(packed[j++ % packed.length]));
-  const callFastest = fastestOf(5, packed, (x) => wasm.batchPacked(x));
+  const call = await latency('wasm_kernel_call', packed, () => wasm.batchView(packed[j++ % packed.length]));
+  const callFastest = fastestOf(5, packed, (x) => wasm.batchView(x));
+  const native = await nativeFrontEnd(corpus, cases, packed);
   const t = await latency('ts_reference', cases, (c) => ref.queryComps(c.subject, c.opts));
   const batchMs = batchPerSubject(wasm, cases);
   const cpu = { wasm: cpuPerSubject(cases, (c) => wasm.queryComps(c.subject, c.opts)), ts_reference: cpuPerSubject(cases, (c) => ref.queryComps(c.subject, c.opts)) };
@@ -116,7 +119,9 @@ async function benchLoaded(label: string, corpus: BenchCorpusData, o: Required<O
     mean_selected_comps: mean((s) => s.stats.n),
     mean_qualified_comps: mean((s) => s.nQualified),
     index_build_ms: { wasm: Math.round(wasmBuildMs), ts_reference: Math.round(refBuildMs) },
-    per_subject_us: { wasm: w, wasm_kernel_call: call, wasm_kernel_call_fastest_of_5: callFastest, ts_reference: t, wasm_batch_mean_us: us(batchMs) },
+    per_subject_us: { wasm: w, wasm_kernel_call: call, wasm_kernel_call_fastest_of_5: callFastest, ...native.per_subject_us, ts_reference: t, wasm_batch_mean_us: us(batchMs) },
+    kernel_call: 'batchView: one packed subject in, its record read where the kernel wrote it (no copy, no rejection list, nothing decoded); queryComps rows (wasm, native) add the rejection list and the decode into objects',
+    native: native.note,
     cpu_us_per_subject: { ...cpu, ts_over_wasm: +(cpu.ts_reference / cpu.wasm).toFixed(2) },
     ts_over_wasm: { median: +(t.median_us / w.median_us).toFixed(2), p99: +(t.p99_us / w.p99_us).toFixed(2), mean: +(t.mean_us / w.mean_us).toFixed(2) },
     wasm_memory_mib: +(wasm.memoryBytes() / 2 ** 20).toFixed(1),
@@ -141,6 +146,21 @@ function fastestOf<T>(passes: number, cases: readonly T[], call: (c: T) => unkno
   best.sort();
   const at = (q: number): number => us(best[Math.min(best.length - 1, Math.floor(q * best.length))]);
   return { median_us: at(0.5), p99_us: at(0.99), mean_us: us(best.reduce((a, b) => a + b, 0) / Math.max(1, best.length)), passes };
+}
+
+/**
+ * The native addon (the front-end the service runs when it is built) on the same subjects and stats as WASM, or why
+ * it is not measured.
+ */
+async function nativeFrontEnd(corpus: BenchCorpusData, cases: Case[], packed: Float64Array[]) {
+  const addon = nativeAddon();
+  if (!addon) return { per_subject_us: {}, note: 'native addon not built here (npm run build:native): not measured' };
+  const [k, buildMs] = timed(() => createNativeKernel(addon, corpus.columns, corpus.timeIndex));
+  const q = await latency('native', cases, (c) => k.queryComps(c.subject, c.opts));
+  let j = 0;
+  const call = await latency('native_kernel_call', packed, () => k.batchView(packed[j++ % packed.length]));
+  const callFastest = fastestOf(5, packed, (x) => k.batchView(x));
+  return { per_subject_us: { native: q, native_kernel_call: call, native_kernel_call_fastest_of_5: callFastest }, note: `crates/avm-native addon, index build ${Math.round(buildMs)} ms` };
 }
 
 function batchPerSubject(k: Kernel, cases: Case[]): number {

@@ -29,6 +29,12 @@ export type Kernel = {
   batch(subjects: readonly Subject[], opts?: QueryOptions): Array<CompsResult | AppError>;
   /** Packed form for the pool: SUBJECT_LEN slots per subject in, the raw output records out (a copy). */
   batchPacked(subjects: Float64Array): Float64Array;
+  /**
+   * batchPacked without the copy: the records where the kernel left them, valid until this kernel's next call (a
+   * small query's copy, an ArrayBuffer allocation, costs about as much as the query itself). For callers that read
+   * the records before calling again.
+   */
+  batchView(subjects: Float64Array): Float64Array;
 };
 
 export type KernelFrontEnd = 'wasm' | 'native';
@@ -79,23 +85,30 @@ function loadTimeIndex(k: KernelExports, series: readonly TimeIndexSeries[]): vo
   }
 }
 
-function output(k: KernelExports): Float64Array {
-  return f64View(k, k.avm_output_ptr(), k.avm_output_len());
-}
-
-function run(k: KernelExports, packed: Float64Array, withRejected: boolean, onTrap: () => void): Float64Array {
-  const n = packed.length / SUBJECT_LEN;
-  let code: number;
-  try {
-    f64View(k, k.avm_input_ptr(packed.length), packed.length).set(packed);
-    code = k.avm_batch(n, withRejected ? 1 : 0);
-  } catch (e) {
-    // A trap (panic = abort) leaves the instance mid-call: never reuse it.
-    onTrap();
-    throw new AppError('kernel_error', 'kernel trapped during a comp batch', { cause: e });
-  }
-  check(code, 'comp batch');
-  return output(k);
+/**
+ * The per-query path over a whole-memory view kept between calls (remade only after a memory growth detached it): a
+ * query makes no view of its input and one `subarray` (or, copied, one `slice`) of its output, where making views
+ * from `memory.buffer` at each call cost more than a small query's kernel time.
+ */
+function queryPath(k: KernelExports, onTrap: () => void) {
+  let heap = new Float64Array(k.memory.buffer);
+  const mem = (): Float64Array => (heap.length === 0 ? (heap = new Float64Array(k.memory.buffer)) : heap);
+  return (packed: Float64Array, withRejected: boolean, copy: boolean): Float64Array => {
+    let code: number;
+    try {
+      const at = k.avm_input_ptr(packed.length) / 8;
+      mem().set(packed, at);
+      code = k.avm_batch(packed.length / SUBJECT_LEN, withRejected ? 1 : 0);
+    } catch (e) {
+      // A trap (panic = abort) leaves the instance mid-call: never reuse it.
+      onTrap();
+      throw new AppError('kernel_error', 'kernel trapped during a comp batch', { cause: e });
+    }
+    check(code, 'comp batch');
+    const at = k.avm_output_ptr() / 8;
+    const end = at + k.avm_output_len();
+    return copy ? mem().slice(at, end) : mem().subarray(at, end);
+  };
 }
 
 /** Loads `columns` and `timeIndex` into a new WASM kernel instance (one per thread; columns are copied once). */
@@ -107,9 +120,10 @@ export function createWasmKernel(columns: KernelColumns, timeIndex: readonly Tim
   loadColumns(k, columns);
   const one = new Float64Array(SUBJECT_LEN);
   let trapped = false;
-  const exec = (packed: Float64Array, withRejected: boolean): Float64Array => {
+  const path = queryPath(k, () => (trapped = true));
+  const exec = (packed: Float64Array, withRejected: boolean, copy = false): Float64Array => {
     if (trapped) throw new AppError('kernel_error', 'kernel instance trapped earlier; create a new kernel');
-    return run(k, packed, withRejected, () => (trapped = true));
+    return path(packed, withRejected, copy);
   };
   return {
     frontEnd: 'wasm',
@@ -118,6 +132,7 @@ export function createWasmKernel(columns: KernelColumns, timeIndex: readonly Tim
     poisoned: () => trapped,
     memoryBytes: () => k.memory.buffer.byteLength,
     ...queryMethods(exec, one),
-    batchPacked: (packed) => exec(packed, false).slice(),
+    batchPacked: (packed) => exec(packed, false, true),
+    batchView: (packed) => exec(packed, false),
   };
 }

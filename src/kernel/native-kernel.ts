@@ -46,6 +46,7 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
     addon.NativeKernel.open(Float64Array.from(paramSlots(params)), Uint8Array.from(deedClassTable()), conditionGroupTable(), series, columns),
   );
   const one = new Float64Array(SUBJECT_LEN);
+  const slot = h.slot;
   let buf = new Float64Array(OUTPUT_START_SLOTS);
   /** The records of `packed` in this thread's reused buffer (valid until the next call), or the bulk entry's own array. */
   const exec = (packed: Float64Array, withRejected: boolean): Float64Array => {
@@ -54,7 +55,10 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
       h.takeOutput(out);
       return out;
     }
-    const len = mapped('comp batch', () => h.batchInto(packed, withRejected, buf));
+    // Subjects in and records out through one reused buffer, by the handle's slot (querySlot: the cheapest crossing).
+    if (packed.length > buf.length) buf = new Float64Array(Math.max(packed.length, 2 * buf.length));
+    buf.set(packed);
+    const len = mapped('comp batch', () => addon.querySlot(slot, buf, packed.length, withRejected));
     if (len > buf.length) {
       buf = new Float64Array(Math.max(len, 2 * buf.length));
       h.takeOutput(buf);
@@ -70,6 +74,7 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
     poisoned: () => false,
     memoryBytes: () => addon.heapBytes(),
     ...queryMethods(exec, one),
+    batchView: (packed) => exec(packed, false),
     batchPacked: (packed) => {
       const out = exec(packed, false);
       return out.buffer === buf.buffer ? out.slice() : out; // callers keep it: never the reused buffer

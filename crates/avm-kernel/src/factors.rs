@@ -12,7 +12,7 @@
 
 use crate::index::Index;
 use crate::params::Params;
-use crate::timeindex::{factor_from_levels_ln, ln_growth};
+use crate::timeindex::{factor_from_levels_ln, ln_growth, TimeIndex};
 
 /// Ages (days) the memo holds: four years covers every ladder window and the as-is relaxed step.
 pub const MEMO_DAYS: usize = 1461;
@@ -26,6 +26,8 @@ pub struct FactorMemo {
     generation: u32,
     /// (generation written, factor) by age.
     by_age: Vec<(u32, f64)>,
+    /// The AsOf of the key, with the level it was computed from.
+    as_of: Option<(u64, AsOf)>,
 }
 
 /// The as-of level and logs one query's factors share.
@@ -45,15 +47,26 @@ impl AsOf {
 
 impl FactorMemo {
     /// Points the memo at a query: keeps its entries when the key is unchanged, else starts a new generation.
-    pub fn prepare(&mut self, ix: &Index, p: &Params, county: u8, as_of_day: i32) {
+    /// Returns the query's AsOf (its logs computed once per key and as-of level).
+    pub fn prepare(&mut self, ix: &Index, p: &Params, ti: &TimeIndex, county: u8, as_of_day: i32) -> AsOf {
         let key = (ix.build_id, county, as_of_day, p.time_index_max_annual.to_bits(), p.time_index_clamp[0].to_bits(), p.time_index_clamp[1].to_bits());
         if self.key != Some(key) {
             self.key = Some(key);
+            self.as_of = None;
             self.generation = self.generation.wrapping_add(1);
             if self.generation == 0 {
                 // After 2^32 keys: clear for real, so no stale entry can match generation 0 again.
                 self.by_age.clear();
                 self.generation = 1;
+            }
+        }
+        let now = ti.level_of(county, as_of_day);
+        match self.as_of {
+            Some((bits, at)) if bits == now.to_bits() => at,
+            _ => {
+                let at = AsOf::new(p, now, as_of_day);
+                self.as_of = Some((now.to_bits(), at));
+                at
             }
         }
     }

@@ -15,9 +15,9 @@
 //!   cost was cache misses of binary searches over whole cells (perf), not arithmetic. (Cells finer than
 //!   grid_cell_mi were measured on the county corpus: fewer rows scanned, more buckets, no faster.)
 //! - Structure of arrays by who reads what: the scan reads only `unit` (24 bytes per row, contiguous along a bucket's
-//!   day range); a row inside the radius then reads its 24-byte `HotRow` (screen, sqft, beds, condition bit,
-//!   parcel, day, original row: one access); a qualified row its 24-byte `PriceRow` (price, time-index level of its
-//!   sale month and its log).
+//!   day range); a row inside the radius then reads its 32-byte `HotRow` (screen, sqft, beds, condition bit,
+//!   parcel, day, original row, and the price, which pricing a qualified row reads next: one access, two rows per
+//!   cache line); a factor memo miss its 16-byte `PriceRow` (time-index level of its sale month and its log).
 //! - Precomputed per row at build, so no query recomputes them: the unit vector (cos φ cos λ, cos φ sin λ, sin φ) of
 //!   its position, so the radius test is a chord length with no trigonometry (hav θ = |p − q|² / 4 exactly); the
 //!   arms-length screen; the stratum bit of its condition; sqft as NaN when unusable; the time-index level of its
@@ -93,6 +93,7 @@ impl RawColumns {
 pub struct HotRow {
     /// NaN when unknown or not positive.
     pub sqft: f64,
+    pub price_usd: f64,
     pub sale_day: i32,
     pub parcel_idx: u32,
     pub county: u8,
@@ -105,10 +106,9 @@ pub struct HotRow {
     pub row: u32,
 }
 
-/// What pricing a qualified candidate reads, together (same order as `hot`).
+/// What the time-index factor of a sale day reads when the query's memo lacks it (same order as `hot`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PriceRow {
-    pub price_usd: f64,
     /// Time-index level of the sale month and its log (NaN without a series for the row's county).
     pub level: f64,
     pub ln_level: f64,
@@ -123,7 +123,7 @@ pub struct Index {
     pub unit: Vec<[f64; 3]>,
     /// Test record per row (same order).
     pub hot: Vec<HotRow>,
-    /// Pricing record per row (same order).
+    /// Time-index record per row (same order).
     pub price: Vec<PriceRow>,
     /// Buckets of cell c are cell_bucket[c]..cell_bucket[c + 1]; bucket b holds rows bucket_start[b]..bucket_start[b + 1],
     /// all of ptype bucket_ptype[b], with conditions whose stratum bits are bucket_cond_bits[b], by sale_day ascending.
@@ -321,9 +321,9 @@ impl Index {
             let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
             let cond_bit = condition_bit(c.condition[r]);
             self.unit.push([ux, uy, uz]);
-            self.hot.push(HotRow { sqft, sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
+            self.hot.push(HotRow { sqft, price_usd: c.price_usd[r], sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
-            self.price.push(PriceRow { price_usd: c.price_usd[r], level, ln_level: level.ln() });
+            self.price.push(PriceRow { level, ln_level: level.ln() });
             self.sale_day.push(c.sale_day[r]);
         }
     }

@@ -15,10 +15,10 @@
 #![forbid(unsafe_code)]
 
 use crate::errors;
-use crate::geo::{hav_chord, hav_of_mi, lon_half_width, BOX_SLACK, DEG_TO_RAD, EARTH_RADIUS_MI};
+use crate::geo::{hav_chord, lon_half_width_bound, RadiusConsts, BOX_SLACK, DEG_TO_RAD};
 use crate::index::{Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
 use crate::params::{Params, LADDER_STEPS};
-use crate::factors::{AsOf, FactorMemo};
+use crate::factors::FactorMemo;
 use crate::select::{price_step, Comp, StepBuf};
 use crate::stats::{self, Summary};
 use crate::timeindex::TimeIndex;
@@ -81,6 +81,37 @@ pub struct Scratch {
     f3: Vec<f64>,
     factors: FactorMemo,
     inside: Vec<u32>,
+    rank: crate::select::RankScratch,
+    /// RadiusConsts of the radii seen lately (the ladder's three, an override's), so no query recomputes them.
+    radii: Vec<RadiusConsts>,
+}
+
+/// Radii whose constants a Scratch keeps.
+const RADII_KEPT: usize = 8;
+
+impl Scratch {
+    fn radius(&mut self, radius_mi: f64) -> RadiusConsts {
+        if let Some(rc) = self.radii.iter().find(|rc| rc.radius_mi.to_bits() == radius_mi.to_bits()) {
+            return *rc;
+        }
+        let rc = RadiusConsts::new(radius_mi);
+        if self.radii.len() == RADII_KEPT {
+            self.radii.remove(0);
+        }
+        self.radii.push(rc);
+        rc
+    }
+}
+
+/// The subject's position as every step's scan uses it (computed once per query).
+struct Position { lat: f64, lon: f64, cos_lat: f64, sin_lat_abs: f64, x: f64, y: f64, z: f64 }
+
+impl Position {
+    fn of(s: &Subject) -> Position {
+        let (lat, lon) = (s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD);
+        let (cos_lat, sin_lat) = (lat.cos(), lat.sin());
+        Position { lat, lon, cos_lat, sin_lat_abs: sin_lat.abs(), x: cos_lat * lon.cos(), y: cos_lat * lon.sin(), z: sin_lat }
+    }
 }
 
 /// Runs the ladder for one subject.
@@ -106,15 +137,16 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
     let n_steps = if s.override_step.is_some() { 1 } else { s.max_step };
     let mut have_best = false;
     // Every candidate is in the subject's county: one as-of level per query, factors memoized by sale day.
-    let at = AsOf::new(p, ti.level_of(s.county, s.as_of_day), s.as_of_day);
-    sc.factors.prepare(ix, p, s.county, s.as_of_day);
+    let at = sc.factors.prepare(ix, p, ti, s.county, s.as_of_day);
+    let pos = Position::of(s);
     for k in 0..n_steps {
         let (step, r, w) = match s.override_step {
             Some((r, w)) => (0, r, w),
             None => (k + 1, p.ladder_radius_mi[k], p.ladder_window_days[k]),
         };
         sc.cur.clear(step, r, w);
-        gather(ix, p, s, &mut sc.cur, &mut sc.inside, with_rejected);
+        let rc = sc.radius(r);
+        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.inside, with_rejected);
         price_step(ix, p, s, &mut sc.cur, &at, &mut sc.factors, &mut sc.f1, &mut sc.f2, with_rejected);
         let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
         if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
@@ -126,11 +158,10 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
         }
     }
     // Distances and similarities only for the chosen step (the ladder counts qualified comps, nothing more).
-    crate::select::score_step(ix, p, s, &mut sc.best);
+    // Only the best `keep` are reported: select them, then sort those alone (arcsines only where they can rank).
+    let keep = sc.best.qualified.len().min(p.max_comps as usize);
+    crate::select::score_top(ix, p, s, &mut sc.best, keep, &mut sc.rank);
     let b = &mut sc.best;
-    let keep = b.qualified.len().min(p.max_comps as usize);
-    // Only the best `keep` are reported: select them, then sort those alone.
-    crate::select::rank_top(&mut b.qualified, keep);
     sc.f1.clear();
     sc.f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
     let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2, &mut sc.f3);
@@ -146,14 +177,14 @@ fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(us
 }
 
 /// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
-fn gather(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, inside: &mut Vec<u32>, with_rejected: bool) {
+#[allow(clippy::too_many_arguments)]
+fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, inside: &mut Vec<u32>, with_rejected: bool) {
     inside.resize(CHUNK, 0);
-    let (slat, slon) = (s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD);
-    let scos = slat.cos();
-    let (sx, sy, sz) = (scos * slon.cos(), scos * slon.sin(), slat.sin());
-    let h_max = hav_of_mi(b.radius_mi);
-    let lat_box = b.radius_mi / EARTH_RADIUS_MI * (1.0 + BOX_SLACK);
-    let lon_box = lon_half_width(b.radius_mi, slat) * (1.0 + BOX_SLACK);
+    let (slat, slon) = (pos.lat, pos.lon);
+    let (sx, sy, sz) = (pos.x, pos.y, pos.z);
+    let h_max = rc.h_max;
+    let lat_box = rc.ang * (1.0 + BOX_SLACK);
+    let lon_box = lon_half_width_bound(rc, slat.abs(), pos.cos_lat, pos.sin_lat_abs) * (1.0 + BOX_SLACK);
     let ys = axis_range(slat, lat_box, ix.lat0_rad, ix.cell_lat_rad, ix.ny);
     let xs = axis_range(slon, lon_box, ix.lon0_rad, ix.cell_lon_rad, ix.nx);
     let ((y0, y1), (x0, x1)) = match (ys, xs) {
@@ -190,9 +221,9 @@ struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
 #[allow(clippy::too_many_arguments)]
 fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32], with_rejected: bool) {
     let days = &ix.sale_day[r0..r1];
-    let lo = r0 + days.partition_point(|&d| (d as i64) < q.day_lo);
     // Serving and bulk as-of days follow every sale: check the last day before searching for the end.
     let hi = if days.last().map_or(true, |&d| d < s.as_of_day) { r1 } else { r0 + days.partition_point(|&d| d < s.as_of_day) };
+    let lo = r0 + first_from_end(&days[..hi - r0], q.day_lo);
     if lo >= hi {
         return;
     }
@@ -217,6 +248,23 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
         }
         at += chunk.len();
     }
+}
+
+/// The first position of `days` (ascending) holding a day >= `day_lo`: a galloping search back from the end, since a
+/// window is the last months of years of sales, so its start is near the end (a few probes in the last cache lines,
+/// where a binary search over the whole bucket misses the cache at each of its first probes).
+fn first_from_end(days: &[i32], day_lo: i64) -> usize {
+    // Invariant: every day at or after `hi` is >= day_lo.
+    let (mut hi, mut step) = (days.len(), 1usize);
+    while hi > 0 {
+        let probe = hi.saturating_sub(step);
+        if (days[probe] as i64) < day_lo {
+            return probe + 1 + days[probe + 1..hi].partition_point(|&d| (d as i64) < day_lo);
+        }
+        hi = probe;
+        step *= 2;
+    }
+    0
 }
 
 /// Applies the row screen and the GLA and bedroom bands to one candidate.

@@ -17,7 +17,7 @@
 //! - Medians here are taken by selection (stats::median_select), the same values a sort would give.
 #![forbid(unsafe_code)]
 
-use crate::geo::hav_to_mi;
+use crate::geo::{hav_to_mi, EARTH_RADIUS_MI};
 use crate::index::{Index, R_PPSF_OUTLIER_MAD};
 use crate::params::Params;
 use crate::query::Subject;
@@ -77,8 +77,7 @@ impl StepBuf {
 #[allow(clippy::too_many_arguments)]
 pub fn finish_step(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
     let mut memo = FactorMemo::default();
-    memo.prepare(ix, p, s.county, s.as_of_day);
-    let at = AsOf::new(p, ti.level_of(s.county, s.as_of_day), s.as_of_day);
+    let at = memo.prepare(ix, p, ti, s.county, s.as_of_day);
     price_step(ix, p, s, b, &at, &mut memo, f1, f2, with_rejected);
 }
 
@@ -88,10 +87,10 @@ pub fn price_step(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, at: &AsO
     f1.clear();
     for c in b.qualified.iter_mut() {
         let i = c.ix as usize;
-        let (h, pr) = (&ix.hot[i], &ix.price[i]);
+        let h = &ix.hot[i];
         c.sale_day = h.sale_day;
         c.index_factor = memo.factor(ix, p, at, i);
-        c.indexed_price = pr.price_usd * c.index_factor;
+        c.indexed_price = h.price_usd * c.index_factor;
         if !h.sqft.is_nan() {
             f1.push(c.indexed_price / h.sqft);
         }
@@ -119,6 +118,55 @@ pub fn score_step(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf) {
         c.dist_mi = hav_to_mi(c.hav);
         c.similarity = similarity(ix, p, s, radius_mi, window_days, c);
     }
+}
+
+/// Comps a step needs before score_top bounds distances instead of computing them all.
+const BOUND_FROM: usize = 32;
+
+/// score_step then rank_top(keep), computing the distance (an arcsine) only for comps that can rank in the best
+/// `keep` when a step has many (at least BOUND_FROM); the others keep bounds in dist_mi and similarity (they are never
+/// reported). Bounds: asin y >= y (also in floating point: asin rounds faithfully, so never below a representable y
+/// under its true value), so 2R √h is at most the distance, and similarity does not increase with distance (weights
+/// >= 0, every operation on the way monotone), so the similarity from that bound, u, is at least the comp's own, s;
+/// and u − s <= δ = 2 (w_dist / Σw) 2R (asin y_max − y_max) / radius + 1e-12 (asin y − y grows with y; the factor 2
+/// and the constant cover rounding). With τ = the keep-th largest u, `keep` comps have s >= τ − δ, so a comp with
+/// u < τ − δ ranks below them and is left out; every other comp is scored exactly and rank_top orders those. So the
+/// best `keep`, in order, are those a full scoring gives.
+pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usize, rs: &mut RankScratch) {
+    if b.qualified.len() < BOUND_FROM.max(keep + 1) || keep == 0 {
+        score_step(ix, p, s, b);
+        rank_top(&mut b.qualified, keep, rs);
+        return;
+    }
+    let (radius_mi, window_days) = (b.radius_mi, b.window_days);
+    let q = &mut b.qualified;
+    let mut y_max = 0.0f64;
+    rs.bounds.clear();
+    for c in q.iter_mut() {
+        let y = c.hav.min(1.0).sqrt();
+        y_max = y_max.max(y);
+        c.dist_mi = 2.0 * EARTH_RADIUS_MI * y;
+        c.similarity = similarity(ix, p, s, radius_mi, window_days, c);
+        rs.bounds.push(stats::order_key(c.similarity.to_bits()));
+    }
+    let n = rs.bounds.len();
+    let (_, tau, _) = rs.bounds.select_nth_unstable(n - keep);
+    let tau = f64::from_bits(stats::order_key(*tau as u64) as u64);
+    let w = &p.similarity_weights;
+    let delta = 2.0 * (w[0] / (w[0] + w[1] + w[2] + w[3])) * 2.0 * EARTH_RADIUS_MI * (y_max.asin() - y_max) / radius_mi + 1e-12;
+    let cut = tau - delta;
+    // Comps that may rank in the best `keep` move to the front, scored exactly (a NaN bound is never left out).
+    let mut m = 0;
+    for j in 0..n {
+        if !(q[j].similarity < cut) {
+            let c = &mut q[j];
+            c.dist_mi = hav_to_mi(c.hav);
+            c.similarity = similarity(ix, p, s, radius_mi, window_days, c);
+            q.swap(m, j);
+            m += 1;
+        }
+    }
+    rank_top(&mut q[..m], keep, rs);
 }
 
 /// MAD trim of ln(adjusted $/sf); see the module doc. x is computed once per comp (f1, in comp order); its median
@@ -155,6 +203,7 @@ fn unit(v: f64) -> f64 {
     v.max(0.0).min(1.0)
 }
 
+#[inline(always)]
 pub fn similarity(ix: &Index, p: &Params, s: &Subject, radius_mi: f64, window_days: f64, c: &Comp) -> f64 {
     let i = c.ix as usize;
     let w = &p.similarity_weights;
@@ -186,14 +235,126 @@ pub fn rank(v: &mut [Comp]) {
     v.sort_unstable_by(rank_cmp);
 }
 
-/// Puts the best `k` comps first, best first (the rest after them in no order): selection, then a sort of those k.
-pub fn rank_top(v: &mut [Comp], k: usize) {
+/// rank_cmp's order as a tuple of integers (compared lexicographically): similarity descending and distance
+/// ascending by their total_cmp order keys, then sale day descending, then row ascending.
+fn rank_key(c: &Comp) -> (u64, u64, u64) {
+    const SIGN: u64 = 1 << 63;
+    let unsigned = |x: f64| (stats::order_key(x.to_bits()) as u64) ^ SIGN;
+    let day_desc = !((c.sale_day as u32) ^ (1 << 31));
+    (!unsigned(c.similarity), unsigned(c.dist_mi), ((day_desc as u64) << 32) | c.row as u64)
+}
+
+/// Buffers of rank_top, reused across queries.
+#[derive(Clone, Debug, Default)]
+pub struct RankScratch {
+    keys: Vec<(u64, u64, u64, u32)>,
+    /// Current position of each comp (by its position before ranking), and the comp at each position.
+    pos: Vec<u32>,
+    at: Vec<u32>,
+    /// Order keys of score_top's similarity bounds.
+    bounds: Vec<i64>,
+}
+
+/// Puts the best `k` comps first, best first (the rest after them in no order): selection of integer rank keys
+/// (rank_key), a sort of those k, then k swaps moving the comps into place.
+pub fn rank_top(v: &mut [Comp], k: usize, sc: &mut RankScratch) {
     let k = k.min(v.len());
     if k == 0 {
         return;
     }
-    if k < v.len() {
-        v.select_nth_unstable_by(k - 1, rank_cmp);
+    let keys = &mut sc.keys;
+    keys.clear();
+    keys.extend(v.iter().enumerate().map(|(i, c)| {
+        let (a, b, d) = rank_key(c);
+        (a, b, d, i as u32)
+    }));
+    if k < keys.len() {
+        keys.select_nth_unstable(k - 1);
     }
-    v[..k].sort_unstable_by(rank_cmp);
+    keys[..k].sort_unstable();
+    sc.pos.clear();
+    sc.pos.extend(0..v.len() as u32);
+    sc.at.clear();
+    sc.at.extend(0..v.len() as u32);
+    for (j, key) in keys[..k].iter().enumerate() {
+        let from = sc.pos[key.3 as usize] as usize;
+        if from != j {
+            v.swap(j, from);
+            let moved = sc.at[j];
+            sc.at.swap(j, from);
+            sc.pos[moved as usize] = from as u32;
+            sc.pos[key.3 as usize] = j as u32;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::Params;
+    use crate::query::Subject;
+
+    fn comp(row: u32, similarity: f64, dist_mi: f64, sale_day: i32) -> Comp {
+        Comp { similarity, dist_mi, sale_day, ..Comp::candidate(row, row, 0.0) }
+    }
+
+    #[test]
+    fn score_top_equals_full_scoring() {
+        use crate::index::RawColumns;
+        use crate::timeindex::TimeIndex;
+        let p = Params::policy_v2();
+        let n = 90;
+        let mut c = RawColumns::with_len(n);
+        for k in 0..n {
+            c.lat[k] = 42.0;
+            c.lon[k] = -87.7;
+            c.price_usd[k] = 200_000.0;
+            c.sqft[k] = [1200.0, 1500.0, f64::NAN, 1350.0, 1600.0][k % 5];
+            c.beds[k] = [3, 2, -1, 4][k % 4];
+            c.parcel_idx[k] = k as u32;
+        }
+        let ix = Index::build(&c, &p, &[0u8; 256], &[0u8; 256], &TimeIndex::default()).unwrap();
+        let s = Subject { lat: 42.0, lon: -87.7, sqft: 1400.0, beds: 3, ptype: 0, county: 0, as_of_day: 20_000, stratum_mask: 0xff, exclude_parcel: None, max_step: 3, override_step: None };
+        for (count, spread) in [(13usize, 1.0), (40, 1.0), (90, 1.0), (90, 0.0), (90, 1e-9)] {
+            let mut b = StepBuf::default();
+            b.clear(1, 0.5, 180.0);
+            for k in 0..count {
+                // Haversine terms up to the 0.5-mile radius's (sin(0.5 / 2R)^2 = 3.99e-9), with ties when spread is 0.
+                let h = 3.9e-9 * (((k * 37) % 91) as f64 / 91.0 * spread);
+                let mut comp = Comp::candidate(k as u32, k as u32, h);
+                comp.sale_day = 20_000 - 1 - ((k * 13) % 170) as i32;
+                b.qualified.push(comp);
+            }
+            let mut full = b.clone();
+            score_step(&ix, &p, &s, &mut full);
+            rank(&mut full.qualified);
+            let mut rs = RankScratch::default();
+            score_top(&ix, &p, &s, &mut b, 12, &mut rs);
+            let bits = |v: &[Comp]| v.iter().map(|c| (c.row, c.dist_mi.to_bits(), c.similarity.to_bits())).collect::<Vec<_>>();
+            assert_eq!(bits(&b.qualified[..12]), bits(&full.qualified[..12]), "count {} spread {}", count, spread);
+            assert_eq!(b.qualified.len(), count);
+        }
+    }
+
+    #[test]
+    fn rank_top_orders_as_rank() {
+        // Ties on similarity, distance and day exercise every key; negative days and -0.0 the key transforms.
+        let mut v = Vec::new();
+        for r in 0..40u32 {
+            v.push(comp(r, [0.5, 0.25, 0.75, 0.5][r as usize % 4], [0.1, -0.0, 0.0, 0.3, 0.1][r as usize % 5], [-3, 7, 7, 100][r as usize % 4] * (r as i32 % 3)));
+        }
+        let mut full = v.clone();
+        rank(&mut full);
+        let mut sc = RankScratch::default();
+        for k in [1, 5, 12, 39, 40, 41] {
+            let mut top = v.clone();
+            rank_top(&mut top, k, &mut sc);
+            let k = k.min(v.len());
+            let rows_of = |x: &[Comp]| x.iter().map(|c| c.row).collect::<Vec<u32>>();
+            assert_eq!(rows_of(&top[..k]), rows_of(&full[..k]), "k = {}", k);
+            let mut rows: Vec<u32> = top.iter().map(|c| c.row).collect();
+            rows.sort_unstable();
+            assert_eq!(rows, (0..40).collect::<Vec<u32>>(), "a permutation");
+        }
+    }
 }

@@ -9,8 +9,30 @@
 
 use crate::errors;
 
+/// Sort key of a double in total_cmp order, as total_cmp computes it: the bits as i64 with the 63 low bits flipped
+/// when the sign is set. An involution: applied to a key it gives the double's bits back.
+#[inline]
+pub fn order_key(bits: u64) -> i64 {
+    let k = bits as i64;
+    k ^ ((((k >> 63) as u64) >> 1) as i64)
+}
+
+/// Replaces every value by its order key (stored in the f64's bits), or back: comparisons in between are integer
+/// compares of `key_of`, total_cmp's order without its per-comparison bit twiddling.
+fn flip(x: &mut [f64]) {
+    x.iter_mut().for_each(|v| *v = f64::from_bits(order_key(v.to_bits()) as u64));
+}
+
+#[inline]
+fn key_of(v: &f64) -> i64 {
+    v.to_bits() as i64
+}
+
+/// Sorts in total_cmp order (the order `sort_unstable_by(total_cmp)` gives: equal keys are equal bits).
 fn sort(v: &mut [f64]) {
-    v.sort_unstable_by(|a, b| a.total_cmp(b));
+    flip(v);
+    v.sort_unstable_by_key(key_of);
+    flip(v);
 }
 
 /// Type 7 quantile of an already sorted, non-empty slice.
@@ -43,25 +65,21 @@ pub fn median_mut(x: &mut [f64]) -> f64 {
 }
 
 /// Median by selection: the value median_mut gives (the middle element of the total_cmp order, or the mean of the two
-/// middle ones, added in the same order), without sorting. Reorders `x`.
+/// middle ones, added in the same order), without sorting. Reorders `x`. Compares order keys (see
+/// `flip`); `x` holds them meanwhile and gets its values back.
 pub fn median_select(x: &mut [f64]) -> f64 {
     let n = x.len();
     if n == 0 {
         return f64::NAN;
     }
-    let (below, mid, _) = x.select_nth_unstable_by(n / 2, |a, b| a.total_cmp(b));
-    let mid = *mid;
-    if n % 2 == 1 {
-        return mid;
-    }
-    // The lower middle is the largest element below the upper one.
-    let mut lo = below[0];
-    for &v in below.iter() {
-        if v.total_cmp(&lo) == std::cmp::Ordering::Greater {
-            lo = v;
-        }
-    }
-    (lo + mid) * 0.5
+    flip(x);
+    let (below, mid, _) = x.select_nth_unstable_by_key(n / 2, key_of);
+    let mid = key_of(mid);
+    // For even n the lower middle is the largest element below the upper one.
+    let lo = if n % 2 == 0 { below.iter().map(key_of).max().unwrap_or(mid) } else { mid };
+    flip(x);
+    let (lo, mid) = (f64::from_bits(order_key(lo as u64) as u64), f64::from_bits(order_key(mid as u64) as u64));
+    if n % 2 == 1 { mid } else { (lo + mid) * 0.5 }
 }
 
 /// Median and unscaled MAD of `x`; `scratch` is overwritten. Reorders `x` (selection, no sort).
@@ -70,6 +88,35 @@ pub fn median_mad(x: &mut [f64], scratch: &mut Vec<f64>) -> (f64, f64) {
     scratch.clear();
     scratch.extend(x.iter().map(|v| (v - med).abs()));
     (med, median_select(scratch))
+}
+
+/// Median and unscaled MAD of a sample already sorted in total_cmp order, without selection: the deviations
+/// |x − median| fall (in floating point too: subtraction and abs are monotone) along the values below the median and
+/// rise along the rest, so a merge of the two runs from the median outwards meets them in ascending order and stops at
+/// the middle. The values median_mad gives (same deviations, same middle, same sum for even n). None when the sample
+/// holds a NaN (total_cmp puts NaNs at the ends): callers then use median_mad.
+pub fn median_mad_sorted(x: &[f64]) -> Option<(f64, f64)> {
+    let n = x.len();
+    if n == 0 || x[0].is_nan() || x[n - 1].is_nan() {
+        return None;
+    }
+    let med = median_sorted(x);
+    let dev = |i: usize| (x[i] - med).abs();
+    let (mut below, mut above) = (x.partition_point(|v| *v < med), x.partition_point(|v| *v < med));
+    let (mut prev, mut cur) = (f64::NAN, f64::NAN);
+    for _ in 0..=n / 2 {
+        // Take the smaller next deviation: from below (index below - 1) or from above (index above).
+        let take_below = below > 0 && (above >= n || dev(below - 1) <= dev(above));
+        prev = cur;
+        if take_below {
+            below -= 1;
+            cur = dev(below);
+        } else {
+            cur = dev(above);
+            above += 1;
+        }
+    }
+    Some((med, if n % 2 == 1 { cur } else { (prev + cur) * 0.5 }))
 }
 
 /// Summary of the selected comps' adjusted prices.
@@ -87,7 +134,12 @@ pub fn summarize(prices: &mut [f64], mad_scale: f64, scratch: &mut Vec<f64>, log
     sort(prices);
     logs.clear();
     logs.extend(prices.iter().map(|p| p.ln()));
-    let (_, mad) = median_mad(logs, scratch);
+    // The logs of sorted prices come sorted (ln is non-decreasing); checked, since only then the merge applies.
+    let sorted = logs.windows(2).all(|w| w[0].total_cmp(&w[1]) != std::cmp::Ordering::Greater);
+    let mad = match if sorted { median_mad_sorted(logs) } else { None } {
+        Some((_, mad)) => mad,
+        None => median_mad(logs, scratch).1,
+    };
     Summary {
         n: prices.len(),
         median: median_sorted(prices),
@@ -149,12 +201,38 @@ mod tests {
     #[test]
     fn selection_median_equals_sorted_median() {
         // Odd, even, ties, signed zeros: selection must return the sorted median bit for bit.
-        let samples: [&[f64]; 6] = [&[3.0], &[2.0, 1.0], &[5.0, 1.0, 4.0, 1.0], &[0.0, -0.0, 1.0, -1.0], &[7.0, 7.0, 7.0, 1.0, 9.0, 9.0], &[1e300, -1e300, 2.5, 0.1, 0.2]];
+        let big: Vec<f64> = (0..61).map(|k| ((k * 37 % 61) as f64 - 30.0) * 0.25).collect();
+        let samples: [&[f64]; 9] = [&big, &big[..40], &[-3.0, 2.0, -0.5, 8.0, -0.0, 1.0],&[3.0], &[2.0, 1.0], &[5.0, 1.0, 4.0, 1.0], &[0.0, -0.0, 1.0, -1.0], &[7.0, 7.0, 7.0, 1.0, 9.0, 9.0], &[1e300, -1e300, 2.5, 0.1, 0.2]];
         for s in samples {
             let (mut a, mut b) = (s.to_vec(), s.to_vec());
-            assert_eq!(median_select(&mut a).to_bits(), median_mut(&mut b).to_bits(), "{:?}", s);
+            // Against a sort by total_cmp itself (median_mut and median_select both compare order keys).
+            b.sort_unstable_by(|x, y| x.total_cmp(y));
+            assert_eq!(median_select(&mut a).to_bits(), median_sorted(&b).to_bits(), "{:?}", s);
+            let mut c = s.to_vec();
+            assert_eq!(median_mut(&mut c).to_bits(), median_sorted(&b).to_bits(), "{:?}", s);
+            // The sample keeps its values (reordered).
+            a.sort_unstable_by(|x, y| x.total_cmp(y));
+            assert_eq!(a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), b.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
         }
         assert!(median_select(&mut []).is_nan());
+    }
+
+    #[test]
+    fn sorted_median_mad_equals_selection() {
+        let mut s = Vec::new();
+        for n in 1..40usize {
+            for seed in 0..20u64 {
+                // Skewed samples with ties and negative values.
+                let mut x: Vec<f64> = (0..n as u64).map(|k| ((k * 7 + seed * 13) % 11) as f64 * if (k + seed) % 3 == 0 { -0.5 } else { 1.25 } + (k % 2) as f64 * (seed as f64)).collect();
+                let mut y = x.clone();
+                x.sort_unstable_by(|a, b| a.total_cmp(b));
+                let (m1, d1) = median_mad_sorted(&x).unwrap();
+                let (m2, d2) = median_mad(&mut y, &mut s);
+                assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()), "{:?}", x);
+            }
+        }
+        assert!(median_mad_sorted(&[]).is_none());
+        assert!(median_mad_sorted(&[1.0, f64::NAN]).is_none());
     }
 
     #[test]
@@ -163,6 +241,9 @@ mod tests {
         let mut x = vec![100.0, 1.0, 2.0, 3.0, 4.0];
         let mut s = Vec::new();
         assert_eq!(median_mad(&mut x, &mut s), (3.0, 1.0));
+        // Negative values (their order keys differ from their bits): -4,-3,-2,-1,96 -> median -2, MAD 1.
+        let mut y = vec![96.0, -4.0, -3.0, -2.0, -1.0];
+        assert_eq!(median_mad(&mut y, &mut s), (-2.0, 1.0));
     }
 
     #[test]

@@ -10,18 +10,19 @@
 mod heap;
 mod inputs;
 mod key;
+mod querier;
 mod shared;
 
 use avm_kernel::errors;
-use avm_kernel::query::{query, Scratch};
-use avm_kernel::slots::{subject_from_slots, write_outcome, SUBJECT_LEN};
+use avm_kernel::query::{query_into, Scratch};
+use avm_kernel::slots::{subject_from_slots, write_error, SUBJECT_LEN};
 use avm_kernel::stats;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use rayon::prelude::*;
 use inputs::{build, content_key, Columns, SeriesInput};
+use querier::Querier;
 use shared::Shared;
-use std::sync::Arc;
 
 /// Kernel results carry a kernel error code (errors.rs); `Result` alone is napi's.
 pub(crate) type KResult<T> = std::result::Result<T, i32>;
@@ -38,11 +39,14 @@ fn kernel_error(code: i32) -> Error {
     Error::new(Status::GenericFailure, format!("avm-kernel error {code}"))
 }
 
-/// Runs `input`'s subjects in order into `out` (what abi.rs avm_batch does for its buffers).
+/// Runs `input`'s subjects in order into `out` (what abi.rs avm_batch does for its buffers: records written in place,
+/// no allocation per query once the buffers are warm).
 fn run_subjects(s: &Shared, input: &[f64], with_rejected: bool, scratch: &mut Scratch, out: &mut Vec<f64>) {
     for slots in input.chunks_exact(SUBJECT_LEN) {
-        let r = subject_from_slots(slots).and_then(|subj| query(&s.index, &s.time_index, &s.params, &subj, scratch, with_rejected));
-        write_outcome(out, r);
+        let r = subject_from_slots(slots).and_then(|subj| query_into(&s.index, &s.time_index, &s.params, &subj, scratch, with_rejected, out));
+        if let Err(e) = r {
+            write_error(out, e);
+        }
     }
 }
 
@@ -53,12 +57,30 @@ fn check_input(input: &[f64]) -> Result<()> {
     Ok(())
 }
 
-/// A handle on the process's shared index plus this handle's own query buffers (one handle per JS thread).
+/// A handle on the process's shared index plus this handle's own query buffers (one handle per JS thread); both live
+/// in this thread's querier table (querier.rs) under `slot`.
 #[napi]
 pub struct NativeKernel {
-    shared: Arc<Shared>,
-    scratch: Scratch,
-    out: Vec<f64>,
+    slot: u32,
+}
+
+impl Drop for NativeKernel {
+    fn drop(&mut self) {
+        querier::remove(self.slot);
+    }
+}
+
+/// Runs `f` on the querier of `slot` (a handle used on another thread than its own has none: an error).
+fn on<R>(slot: u32, f: impl FnOnce(&mut Querier) -> R) -> Result<R> {
+    querier::with(slot, f).ok_or_else(|| kernel_error(errors::BAD_ARGUMENT))
+}
+
+/// Copies `q.out` into `dst` when it fits; returns its length either way.
+fn copy_out(q: &Querier, dst: &mut [f64]) -> u32 {
+    if let Some(d) = dst.get_mut(..q.out.len()) {
+        d.copy_from_slice(&q.out);
+    }
+    q.out.len() as u32
 }
 
 #[napi]
@@ -69,23 +91,30 @@ impl NativeKernel {
     pub fn open(params: Float64Array, deed_class: Uint8Array, condition_groups: Uint8Array, series: Vec<SeriesInput>, columns: Columns) -> Result<NativeKernel> {
         let key = content_key(&params, &deed_class, &condition_groups, &series, &columns);
         let shared = shared::open(key, || build(&params, &deed_class, &condition_groups, &series, &columns, key)).map_err(kernel_error)?;
-        Ok(NativeKernel { shared, scratch: Scratch::default(), out: Vec::new() })
+        let slot = querier::insert(Querier { shared, scratch: Scratch::default(), out: Vec::new(), input: Vec::new() });
+        Ok(NativeKernel { slot })
+    }
+
+    /// This handle's slot for `querySlot` (valid on the thread that opened it).
+    #[napi(getter)]
+    pub fn slot(&self) -> u32 {
+        self.slot
     }
 
     #[napi(getter)]
-    pub fn index_rows(&self) -> u32 {
-        self.shared.index.len() as u32
+    pub fn index_rows(&self) -> Result<u32> {
+        on(self.slot, |q| q.shared.index.len() as u32)
     }
 
     #[napi(getter)]
-    pub fn grid_cells(&self) -> u32 {
-        (self.shared.index.nx * self.shared.index.ny) as u32
+    pub fn grid_cells(&self) -> Result<u32> {
+        on(self.slot, |q| (q.shared.index.nx * q.shared.index.ny) as u32)
     }
 
     /// The content key (hex) naming the shared index: equal keys in one process mean one copy.
     #[napi(getter)]
-    pub fn index_key(&self) -> String {
-        format!("{:016x}", self.shared.key)
+    pub fn index_key(&self) -> Result<String> {
+        on(self.slot, |q| format!("{:016x}", q.shared.key))
     }
 
     /// Subjects (SUBJECT_LEN slots each) answered on this thread, one record each, in order, written into `out` when
@@ -94,27 +123,28 @@ impl NativeKernel {
     #[napi(catch_unwind)]
     pub fn batch_into(&mut self, input: &[f64], with_rejected: bool, mut out: Float64ArraySlice) -> Result<u32> {
         check_input(input)?;
-        self.out.clear();
-        run_subjects(&self.shared, input, with_rejected, &mut self.scratch, &mut self.out);
-        // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
-        if let Some(dst) = unsafe { out.as_mut() }.get_mut(..self.out.len()) {
-            dst.copy_from_slice(&self.out);
-        }
-        Ok(self.out.len() as u32)
+        on(self.slot, |q| {
+            q.out.clear();
+            run_subjects(&q.shared, input, with_rejected, &mut q.scratch, &mut q.out);
+            // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
+            copy_out(q, unsafe { out.as_mut() })
+        })
     }
 
     /// Copies the records of the last call into `out` (at least as long as they are), then drops a large buffer
     /// (a bulk output), so a thread's handle keeps only a single query's worth between calls.
     #[napi]
     pub fn take_output(&mut self, mut out: Float64ArraySlice) -> Result<u32> {
-        // SAFETY: as in batch_into; nothing else reads or writes `out` during the copy.
-        let dst = unsafe { out.as_mut() }.get_mut(..self.out.len()).ok_or_else(|| kernel_error(errors::BAD_ARGUMENT))?;
-        dst.copy_from_slice(&self.out);
-        let len = self.out.len() as u32;
-        if self.out.capacity() > KEEP_OUTPUT_SLOTS {
-            self.out = Vec::new();
-        }
-        Ok(len)
+        on(self.slot, |q| {
+            // SAFETY: as in batch_into; nothing else reads or writes `out` during the copy.
+            let dst = unsafe { out.as_mut() }.get_mut(..q.out.len()).ok_or_else(|| kernel_error(errors::BAD_ARGUMENT))?;
+            dst.copy_from_slice(&q.out);
+            let len = q.out.len() as u32;
+            if q.out.capacity() > KEEP_OUTPUT_SLOTS {
+                q.out = Vec::new();
+            }
+            Ok(len)
+        })?
     }
 
     /// The bulk entry: `batchInto` without rejections, the subjects spread over rayon's threads, records in subject
@@ -123,20 +153,43 @@ impl NativeKernel {
     #[napi(catch_unwind)]
     pub fn batch_parallel(&mut self, input: &[f64]) -> Result<u32> {
         check_input(input)?;
-        let s = &*self.shared;
-        let parts: Vec<Vec<f64>> = input
-            .par_chunks(SUBJECTS_PER_TASK * SUBJECT_LEN)
-            .map_init(Scratch::default, |scratch, chunk| {
-                let mut out = Vec::new();
-                run_subjects(s, chunk, false, scratch, &mut out);
-                out
-            })
-            .collect();
-        self.out.clear();
-        self.out.reserve_exact(parts.iter().map(Vec::len).sum());
-        parts.iter().for_each(|p| self.out.extend_from_slice(p));
-        Ok(self.out.len() as u32)
+        on(self.slot, |q| {
+            let s = &*q.shared;
+            let parts: Vec<Vec<f64>> = input
+                .par_chunks(SUBJECTS_PER_TASK * SUBJECT_LEN)
+                .map_init(Scratch::default, |scratch, chunk| {
+                    let mut out = Vec::new();
+                    run_subjects(s, chunk, false, scratch, &mut out);
+                    out
+                })
+                .collect();
+            q.out.clear();
+            q.out.reserve_exact(parts.iter().map(Vec::len).sum());
+            parts.iter().for_each(|p| q.out.extend_from_slice(p));
+            q.out.len() as u32
+        })
     }
+}
+
+/// `batchInto` for the handle of `slot` with one buffer both ways: the first `n` slots of `io` (whole subjects) are
+/// read, then the records written over them when they fit; returns the records' length (larger than `io`: call
+/// `takeOutput`). A free function, so a single query pays no `this` unwrap (querier.rs).
+#[napi(catch_unwind)]
+pub fn query_slot(slot: u32, mut io: Float64ArraySlice, n: u32, with_rejected: bool) -> Result<u32> {
+    // SAFETY: JavaScript is blocked in this call and `io` is this call's only view of that memory here.
+    let io = unsafe { io.as_mut() };
+    let n = n as usize;
+    if n > io.len() {
+        return Err(kernel_error(errors::BAD_ARGUMENT));
+    }
+    check_input(&io[..n])?;
+    on(slot, |q| {
+        q.input.clear();
+        q.input.extend_from_slice(&io[..n]);
+        q.out.clear();
+        run_subjects(&q.shared, &q.input, with_rejected, &mut q.scratch, &mut q.out);
+        copy_out(q, io)
+    })
 }
 
 /// ABI version of the linked avm-kernel (the door checks it as it checks the WASM module's).
