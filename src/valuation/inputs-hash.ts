@@ -64,8 +64,11 @@ const nfc = (s: string): string => (NON_ASCII.test(s) ? s.normalize('NFC') : s);
 
 const INTEGER_LIKE = /^(0|[1-9][0-9]*)$/;
 
-/** The value with object keys inserted in canonical order (numbers, strings as canonicalJson writes them), or REFUSED. */
-function sortedCopy(value: unknown): unknown {
+/**
+ * The value with object keys inserted in canonical order (numbers, strings as canonicalJson writes them), or REFUSED.
+ * `hint`: the shape the object probably has (its previous sibling's: an array of comps or rejections is one shape).
+ */
+function sortedCopy(value: unknown, hint: Shape | null = null): unknown {
   if (value === null) return null;
   switch (typeof value) {
     case 'boolean':
@@ -82,18 +85,21 @@ function sortedCopy(value: unknown): unknown {
   }
   if (Array.isArray(value)) {
     const out = new Array(value.length);
+    let sibling: Shape | null = null;
     for (let i = 0; i < value.length; i++) {
       if (value[i] === undefined) throw REFUSED;
-      out[i] = sortedCopy(value[i]);
+      out[i] = sortedCopy(value[i], sibling);
+      sibling = lastShape;
     }
     return out;
   }
   const obj = value as Record<string, unknown>;
   const proto = Object.getPrototypeOf(obj);
   if (proto !== Object.prototype && proto !== null) throw REFUSED;
-  const keys = sortedKeysOf(obj);
+  const shape = shapeOf(obj, hint);
   const out: Record<string, unknown> = {};
-  for (const k of keys) if (obj[k] !== undefined) out[k] = sortedCopy(obj[k]);
+  for (const k of shape.sorted) if (obj[k] !== undefined) out[k] = sortedCopy(obj[k]);
+  lastShape = shape;
   return out;
 }
 
@@ -102,7 +108,10 @@ function sortedCopy(value: unknown): unknown {
  * evidence record type, …) and the next valuation the same ones; a single last-shape memo missed on every switch
  * between nested shapes, and each miss cost an Object.keys array, a copy and an (allocating) sort.
  */
-const recentShapes: Array<{ raw: string[]; sorted: string[] }> = [];
+type Shape = { raw: string[]; sorted: string[] };
+const recentShapes: Shape[] = [];
+/** The shape of the object sortedCopy copied last (the hint for its next sibling; checked, never trusted). */
+let lastShape: Shape | null = null;
 /** Shapes kept before the list starts over (a few times what one document holds; a scan stops at the first key). */
 const RECENT_SHAPES_MAX = 64;
 
@@ -113,14 +122,16 @@ function hasKeys(obj: object, raw: readonly string[]): boolean {
   return i === raw.length;
 }
 
-function sortedKeysOf(obj: Record<string, unknown>): string[] {
-  for (let i = 0; i < recentShapes.length; i++) if (hasKeys(obj, recentShapes[i].raw)) return recentShapes[i].sorted;
+function shapeOf(obj: Record<string, unknown>, hint: Shape | null): Shape {
+  // A rejection list holds up to a thousand records of one shape: try the sibling's before scanning the list.
+  if (hint !== null && hasKeys(obj, hint.raw)) return hint;
+  for (let i = 0; i < recentShapes.length; i++) if (hasKeys(obj, recentShapes[i].raw)) return recentShapes[i];
   const raw = Object.keys(obj);
   for (const k of raw) if (NON_ASCII.test(k) || INTEGER_LIKE.test(k) || k === '__proto__') throw REFUSED;
   if (recentShapes.length >= RECENT_SHAPES_MAX) recentShapes.length = 0;
-  const sorted = [...raw].sort();
-  recentShapes.push({ raw, sorted });
-  return sorted;
+  const shape = { raw, sorted: [...raw].sort() };
+  recentShapes.push(shape);
+  return shape;
 }
 
 function fastCanonical(value: unknown): string {
