@@ -42,9 +42,8 @@ export function canonicalJson(value: unknown, path = '$'): string {
   // Fast path (no path strings, no intermediate arrays); on any refusal the checked walk below names the culprit.
   if (path === '$') {
     try {
-      // Key-sorted plain copy serialized natively; JSON.stringify keeps insertion order except for integer-like
-      // keys, which sortedCopy refuses (then the string walk below, which orders every key itself).
-      return JSON.stringify(sortedCopy(value));
+      // Integer-like keys are refused by shapeOf (then the string walk below, which orders every key itself).
+      return canonicalText(value);
     } catch (e) {
       if (e !== REFUSED) throw e;
     }
@@ -64,37 +63,86 @@ const nfc = (s: string): string => (NON_ASCII.test(s) ? s.normalize('NFC') : s);
 
 const INTEGER_LIKE = /^(0|[1-9][0-9]*)$/;
 
-/** The value with object keys inserted in canonical order (numbers, strings as canonicalJson writes them), or REFUSED. */
-function sortedCopy(value: unknown): unknown {
-  if (value === null) return null;
+/**
+ * The canonical text, written by this walk for objects and arrays and by JSON.stringify for primitives and for an
+ * array of flat records of one shape (comps, rejections, flip pairs: most of a valuation's document), which
+ * JSON.stringify writes in one native call with the shape's sorted keys as its property list (a property list fixes
+ * the key order of every object it writes, integer-like keys included, and drops undefined members). REFUSED when the
+ * value needs the checked walk. `hint`: the shape the object probably has (its previous sibling's).
+ */
+function canonicalText(value: unknown, hint: Shape | null = null): string {
+  if (value === null) return 'null';
   switch (typeof value) {
     case 'boolean':
-      return value;
+      return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw REFUSED;
-      return value; // JSON.stringify writes -0 as 0 and numbers in shortest round-trip form, as canonicalJson
+      return JSON.stringify(value); // -0 as 0, numbers in shortest round-trip form, as canonicalJson
     case 'string':
-      return nfc(value);
+      return JSON.stringify(nfc(value));
     case 'object':
       break;
     default:
       throw REFUSED;
   }
   if (Array.isArray(value)) {
-    const out = new Array(value.length);
+    const records = recordsShape(value);
+    if (records !== null) return JSON.stringify(value, records.sorted);
+    let out = '[';
+    let sibling: Shape | null = null;
     for (let i = 0; i < value.length; i++) {
       if (value[i] === undefined) throw REFUSED;
-      out[i] = sortedCopy(value[i]);
+      out += (i === 0 ? '' : ',') + canonicalText(value[i], sibling);
+      sibling = lastShape;
     }
-    return out;
+    return out + ']';
   }
   const obj = value as Record<string, unknown>;
+  if (!isPlain(obj)) throw REFUSED;
+  const shape = shapeOf(obj, hint);
+  let out = '{';
+  let first = true;
+  for (let i = 0; i < shape.sorted.length; i++) {
+    const v = obj[shape.sorted[i]];
+    if (v === undefined) continue;
+    out += (first ? '' : ',') + shape.quoted[i] + canonicalText(v);
+    first = false;
+  }
+  lastShape = shape;
+  return out + '}';
+}
+
+function isPlain(obj: object): boolean {
   const proto = Object.getPrototypeOf(obj);
-  if (proto !== Object.prototype && proto !== null) throw REFUSED;
-  const keys = sortedKeysOf(obj);
-  const out: Record<string, unknown> = {};
-  for (const k of keys) if (obj[k] !== undefined) out[k] = sortedCopy(obj[k]);
-  return out;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A value JSON.stringify writes exactly as canonicalJson does (undefined: a dropped member). */
+function isCanonicalScalar(v: unknown): boolean {
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v);
+    case 'string':
+      return !NON_ASCII.test(v) || v.normalize('NFC') === v;
+    case 'boolean':
+    case 'undefined':
+      return true;
+    default:
+      return v === null;
+  }
+}
+
+/** The one key shape of a non-empty array of plain objects whose members are all canonical scalars, else null. */
+function recordsShape(items: readonly unknown[]): Shape | null {
+  let shape: Shape | null = null;
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item) || !isPlain(item)) return null;
+    const s = shapeOf(item as Record<string, unknown>, shape);
+    if (shape !== null && s !== shape) return null;
+    shape = s;
+    for (const k of s.raw) if (!isCanonicalScalar((item as Record<string, unknown>)[k])) return null;
+  }
+  return shape;
 }
 
 /**
@@ -102,7 +150,11 @@ function sortedCopy(value: unknown): unknown {
  * evidence record type, …) and the next valuation the same ones; a single last-shape memo missed on every switch
  * between nested shapes, and each miss cost an Object.keys array, a copy and an (allocating) sort.
  */
-const recentShapes: Array<{ raw: string[]; sorted: string[] }> = [];
+/** An object's keys in insertion order, sorted, and each sorted key as written before its value (`"key":`). */
+type Shape = { raw: string[]; sorted: string[]; quoted: string[] };
+const recentShapes: Shape[] = [];
+/** The shape of the object canonicalText wrote last (the hint for its next sibling; checked, never trusted). */
+let lastShape: Shape | null = null;
 /** Shapes kept before the list starts over (a few times what one document holds; a scan stops at the first key). */
 const RECENT_SHAPES_MAX = 64;
 
@@ -113,14 +165,17 @@ function hasKeys(obj: object, raw: readonly string[]): boolean {
   return i === raw.length;
 }
 
-function sortedKeysOf(obj: Record<string, unknown>): string[] {
-  for (let i = 0; i < recentShapes.length; i++) if (hasKeys(obj, recentShapes[i].raw)) return recentShapes[i].sorted;
+function shapeOf(obj: Record<string, unknown>, hint: Shape | null): Shape {
+  // A rejection list holds up to a thousand records of one shape: try the sibling's before scanning the list.
+  if (hint !== null && hasKeys(obj, hint.raw)) return hint;
+  for (let i = 0; i < recentShapes.length; i++) if (hasKeys(obj, recentShapes[i].raw)) return recentShapes[i];
   const raw = Object.keys(obj);
   for (const k of raw) if (NON_ASCII.test(k) || INTEGER_LIKE.test(k) || k === '__proto__') throw REFUSED;
   if (recentShapes.length >= RECENT_SHAPES_MAX) recentShapes.length = 0;
   const sorted = [...raw].sort();
-  recentShapes.push({ raw, sorted });
-  return sorted;
+  const shape = { raw, sorted, quoted: sorted.map((k) => `${JSON.stringify(k)}:`) };
+  recentShapes.push(shape);
+  return shape;
 }
 
 function fastCanonical(value: unknown): string {

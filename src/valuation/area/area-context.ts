@@ -7,7 +7,7 @@ import { haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../../store/columns.js';
 import type { AreaContextEvidence } from '../decide/ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
-import { findFlipPairs, indexFlipPairs, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
+import { findFlipPairs, indexFlipPairs, lowerBound, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
 import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 import { quantileType7Sorted } from '../../reference/stats.js';
 import { F64Scratch, sortF64Prefix } from '../../reference/f64-sort.js';
@@ -19,7 +19,10 @@ export type { TimeFactor } from './area-premium.js';
  * a point grid (cell side = the neighbor radius, read under the radius's box), and the flip pairs (with their
  * spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; byTract: Map<number, number[]>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; byTract: Map<number, TractRows>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+
+/** A tract's pool rows in (sale_day, row) order with their days, so a lookback window is two binary searches. */
+export type TractRows = { rows: Int32Array; days: Int32Array };
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -36,13 +39,18 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
   const arms = armsLengthMask(sales);
   const cellDeg = latHalfDeg(AREA_CONTEXT.v.neighbor_radius_mi);
   const inPool = (i: number): boolean => arms[i] === 1 && (isReno(sales.condition[i]) || isDated(sales.condition[i]));
-  const byTract = new Map<number, number[]>();
+  const lists = new Map<number, number[]>();
   for (let i = 0; i < sales.length; i++) {
     const t = sales.tractIdx[i];
     if (!inPool(i) || t === TRACT_NONE) continue;
-    const list = byTract.get(t);
+    const list = lists.get(t);
     if (list) list.push(i);
-    else byTract.set(t, [i]);
+    else lists.set(t, [i]);
+  }
+  const byTract = new Map<number, TractRows>();
+  for (const [t, list] of lists) {
+    list.sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
+    byTract.set(t, { rows: Int32Array.from(list), days: Int32Array.from(list, (i) => sales.saleDay[i]) });
   }
   const byCell = buildPointGrid(sales.length, (i) => (inPool(i) ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
   const pairs = findFlipPairs(sales, timeFactor);
@@ -75,16 +83,23 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
   const c = ix.sales;
   const from = s.asOfDay - AREA_CONTEXT.v.lookback_days;
   const keep = (i: number) => c.ptype[i] === s.ptype && c.county[i] === s.county && c.saleDay[i] >= from && c.saleDay[i] < s.asOfDay && (s.excludeParcelIdx == null || c.parcelIdx[i] !== s.excludeParcelIdx);
-  const split = (rows: number[], scope: string): Pool => {
+  const split = (rows: ArrayLike<number>, begin: number, end: number, scope: string): Pool => {
     const p: Pool = { reno: [], dated: [], scope };
-    for (const i of rows) if (keep(i)) (isReno(c.condition[i]) ? p.reno : p.dated).push(i);
+    for (let k = begin; k < end; k++) {
+      const i = rows[k];
+      if (keep(i)) (isReno(c.condition[i]) ? p.reno : p.dated).push(i);
+    }
     return p;
   };
-  if (s.tractIdx !== null && s.tractIdx !== TRACT_NONE) {
-    const tract = split(ix.byTract.get(s.tractIdx) ?? [], 'tract');
+  const tr = s.tractIdx !== null && s.tractIdx !== TRACT_NONE ? ix.byTract.get(s.tractIdx) : undefined;
+  if (tr) {
+    // Only the lookback window's rows can pass `keep` (which still checks every condition); the order of a pool does
+    // not matter (summarize sorts its values).
+    const tract = split(tr.rows, lowerBound(tr.days, from), lowerBound(tr.days, s.asOfDay), 'tract');
     if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
   }
-  return split(nearbyRows(ix, s.lat, s.lon, keep), `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
+  const near = nearbyRows(ix, s.lat, s.lon, keep);
+  return split(near, 0, near.length, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
 /** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */

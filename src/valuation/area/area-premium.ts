@@ -73,6 +73,8 @@ export type PairIndex = {
   pairs: readonly FlipPair[];
   byCounty: Map<number, { day2: Int32Array; upliftLog: Float64Array }>;
   byCell: PointGrid;
+  /** The pairs' fields in byCell.rows order, each cell's pairs by (day2, index): a lookback window is a binary search per cell. */
+  inCell: { day2: Int32Array; county: Int32Array; lat: Float64Array; lon: Float64Array; upliftLog: Float64Array };
   countyMedianMemo: Map<string, number | null>;
 };
 
@@ -89,12 +91,20 @@ export function indexFlipPairs(pairs: readonly FlipPair[], radiusMi: number): Pa
     const sorted = [...list].sort((a, b) => a.day2 - b.day2);
     byCounty.set(county, { day2: Int32Array.from(sorted, (p) => p.day2), upliftLog: Float64Array.from(sorted, (p) => p.upliftLog) });
   }
-  return { radiusMi, cellDeg, pairs, byCounty, byCell, countyMedianMemo: new Map() };
+  const { rows, offsets } = byCell;
+  for (let c = 0; c + 1 < offsets.length; c++) {
+    const seg = rows.subarray(offsets[c], offsets[c + 1]);
+    if (seg.length > 1) seg.sort((a, b) => pairs[a].day2 - pairs[b].day2 || a - b);
+  }
+  const inCell = {
+    day2: Int32Array.from(rows, (i) => pairs[i].day2), county: Int32Array.from(rows, (i) => pairs[i].county),
+    lat: Float64Array.from(rows, (i) => pairs[i].lat), lon: Float64Array.from(rows, (i) => pairs[i].lon), upliftLog: Float64Array.from(rows, (i) => pairs[i].upliftLog),
+  };
+  return { radiusMi, cellDeg, pairs, byCounty, byCell, inCell, countyMedianMemo: new Map() };
 }
 
-/** First index i with xs[i] >= v (xs ascending). */
-function lowerBound(xs: Int32Array, v: number): number {
-  let lo = 0, hi = xs.length;
+/** First index i in [lo, hi) with xs[i] >= v (xs ascending there), else hi. */
+export function lowerBound(xs: Int32Array, v: number, lo = 0, hi = xs.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (xs[mid] < v) lo = mid + 1;
@@ -122,14 +132,17 @@ export function premiumForIndexed(ix: PairIndex, s: { lat: number; lon: number; 
   if (mCounty === null) return null;
   let area = AREA_SCRATCH.take(64);
   let n = 0;
-  const { rows, offsets } = ix.byCell;
+  const { offsets } = ix.byCell;
+  const p = ix.inCell;
+  // A cell's pairs in the window are contiguous (day2 order); the order the uplifts are gathered in does not matter
+  // (their median sorts them).
   forEachCellNear(ix.byCell, ix.cellDeg, s.lat, s.lon, ix.radiusMi, (c) => {
-    for (let k = offsets[c]; k < offsets[c + 1]; k++) {
-      const p = ix.pairs[rows[k]];
-      if (p.county !== s.county || p.day2 >= s.asOfDay || p.day2 < from) continue;
-      if (haversineMi(s.lat, s.lon, p.lat, p.lon) > ix.radiusMi) continue;
+    const end = offsets[c + 1];
+    for (let k = lowerBound(p.day2, from, offsets[c], end); k < end && p.day2[k] < s.asOfDay; k++) {
+      if (p.county[k] !== s.county) continue;
+      if (haversineMi(s.lat, s.lon, p.lat[k], p.lon[k]) > ix.radiusMi) continue;
       if (n === area.length) area = grow(area, n);
-      area[n++] = p.upliftLog;
+      area[n++] = p.upliftLog[k];
     }
   });
   if (n === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };

@@ -5,7 +5,7 @@ import type { AcceptedComp } from '../../kernel/types.js';
 import { haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE, CONDITION_SOURCE_CODE } from '../../store/columns.js';
 import { type SalesColumns } from '../../store/sales-columns.js';
-import { isoOfDay } from '../../store/days.js';
+import { isoOfDay, yearOfDay } from '../../store/days.js';
 import { DOORS } from '../../registry/groups/doors.js';
 
 const COORD_SCALE = 10 ** DOORS.v.comp_coord_decimals;
@@ -43,13 +43,16 @@ export function saleDateOf(c: SalesColumns, row: number): string | null {
 }
 
 export function saleYearOf(c: SalesColumns, row: number): number {
-  return new Date(c.saleDay[row] * 86_400_000).getUTCFullYear();
+  return yearOfDay(c.saleDay[row]);
 }
 
 /** One accepted comp as a spec Comp (the ARV stratum: renovated or new). */
 export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
   const cond = conditionName(c, a.row);
   if (cond === null) throw new Error(`comp row ${a.row} has unknown condition; the ARV stratum excludes it`);
+  // Members written out rather than spread (same order): a spread copies through a temporary per record.
+  const at = saleLocationOf(c, a.row);
+  const prov = conditionProvenanceOf(c, a.row);
   return {
     pin: c.pin(a.row),
     price: c.priceUsd[a.row],
@@ -59,24 +62,28 @@ export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
     sale_year: saleYearOf(c, a.row),
     sale_date: saleDateOf(c, a.row),
     dist_mi: a.distMi,
-    ...saleLocationOf(c, a.row),
+    lat: at.lat,
+    lon: at.lon,
     sqft: c.sqft[a.row] > 0 ? c.sqft[a.row] : null,
     beds: c.beds[a.row] >= 0 ? c.beds[a.row] : null,
     condition: cond,
-    ...conditionProvenanceOf(c, a.row),
+    condition_source: prov.condition_source,
+    condition_prob: prov.condition_prob,
     similarity: a.similarity,
   };
 }
 
 /** One rejected candidate with its reason, distance from the subject and date. */
 export function toRejection(c: SalesColumns, r: { row: number; reason: string }, lat: number, lon: number): CompRejection {
+  const at = saleLocationOf(c, r.row);
   return {
     pin: c.pin(r.row),
     reason: r.reason,
     sale_date: isoOfDay(c.saleDay[r.row]),
     price: Math.max(0, c.priceUsd[r.row]),
     dist_mi: haversineMi(lat, lon, c.lat[r.row], c.lon[r.row]),
-    ...saleLocationOf(c, r.row),
+    lat: at.lat,
+    lon: at.lon,
   };
 }
 

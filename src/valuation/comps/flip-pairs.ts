@@ -9,8 +9,13 @@ import { type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
 import { median } from '../../reference/stats.js';
 
-/** Sales rows grouped by parcel, each group in (sale_day, row) order (CSR: rows[offsets[p] .. offsets[p+1])). */
-export type ParcelSalesIndex = { offsets: Uint32Array; rows: Uint32Array };
+/**
+ * Sales rows grouped by parcel, each group in (sale_day, row) order (CSR: rows[offsets[p] .. offsets[p+1])), and per
+ * row whether it can be a flip's sell leg: renovated/new at or above the price floor with a buy leg before it (before
+ * any leg is taken by another pair). A comp pool holds up to a thousand rows and few of them are resales; the flag
+ * spares each valuation a walk of every pool row's parcel history (scattered reads of the snapshot's columns).
+ */
+export type ParcelSalesIndex = { offsets: Uint32Array; rows: Uint32Array; flipSell: Uint8Array };
 
 export type FlipPair = {
   pin: string;
@@ -37,11 +42,15 @@ export function buildParcelSalesIndex(c: SalesColumns): ParcelSalesIndex {
     const seg = rows.subarray(offsets[p], offsets[p + 1]);
     if (seg.length > 1) seg.sort((a, b) => c.saleDay[a] - c.saleDay[b] || a - b);
   }
-  return { offsets, rows };
+  const idx: ParcelSalesIndex = { offsets, rows, flipSell: new Uint8Array(c.length) };
+  const none = new Set<number>();
+  for (let i = 0; i < c.length; i++) if (isSellLeg(c, i) && buyLegOf(c, idx, i, none) >= 0) idx.flipSell[i] = 1;
+  return idx;
 }
 
 const isBuyCondition = (code: number): boolean => code === CONDITION_CODE.distressed || code === CONDITION_CODE.dated;
 const isSellCondition = (code: number): boolean => code === CONDITION_CODE.renovated || code === CONDITION_CODE.new;
+const isSellLeg = (c: SalesColumns, r: number): boolean => isSellCondition(c.condition[r]) && c.priceUsd[r] >= COMP_POLICY.v.price_floor_usd;
 
 /** The latest dated/distressed sale of the same parcel within the flip window before `sell`, or -1. */
 function buyLegOf(c: SalesColumns, idx: ParcelSalesIndex, sell: number, used: Set<number>): number {
@@ -59,8 +68,14 @@ function buyLegOf(c: SalesColumns, idx: ParcelSalesIndex, sell: number, used: Se
 
 /** Flip pairs among the pool rows (sell legs), sold before asOfDay; newest sell first. */
 export function detectFlipPairs(c: SalesColumns, idx: ParcelSalesIndex, poolRows: Iterable<number>, asOfDay: number): FlipPair[] {
-  const sells = [...new Set(poolRows)].filter((r) => c.saleDay[r] < asOfDay && isSellCondition(c.condition[r]) && c.priceUsd[r] >= COMP_POLICY.v.price_floor_usd);
+  // Only rows with a buy leg can pair (flipSell implies isSellLeg); the others would be skipped below anyway.
+  const sells: number[] = [];
+  for (const r of poolRows) if (idx.flipSell[r] === 1 && c.saleDay[r] < asOfDay) sells.push(r);
   sells.sort((a, b) => c.saleDay[b] - c.saleDay[a] || a - b);
+  // A row listed twice sorts next to itself: dropped there (no Set of a pool of hundreds of rows per valuation).
+  let unique = 0;
+  for (let k = 0; k < sells.length; k++) if (k === 0 || sells[k] !== sells[k - 1]) sells[unique++] = sells[k];
+  sells.length = unique;
   const used = new Set<number>();
   const pairs: FlipPair[] = [];
   for (const sell of sells) {

@@ -1,0 +1,56 @@
+// Byte-identity check for performance work on the valuation path: values a stride of parcels of a corpus (as the
+// valuation bench draws them, plus a few inputs that reach the other branches: owner-occupied, scope, as-of, stated
+// condition) and prints one SHA-256 over every JSON.stringify(valueProperty(...)), with and without the sibling
+// hooks. Run before and after a change; the digests must match.
+//   node dist/bench/valuation-digest.js <data dir> [subjects=2000]
+import { createHash } from 'node:crypto';
+import { openStore } from '../src/store/store.js';
+import { buildValuationContext } from '../src/valuation/value-context.js';
+import { valueProperty, type ValueInput } from '../src/valuation/value.js';
+
+function subjects(store: ReturnType<typeof openStore>, n: number): ValueInput[] {
+  const p = store.readParcels().table;
+  const lat = p.getChild('lat')!.toArray() as Float64Array;
+  const lon = p.getChild('lon')!.toArray() as Float64Array;
+  const units = p.getChild('units')!.toArray() as Uint8Array;
+  const stride = Math.max(1, Math.floor(lat.length / n));
+  const out: ValueInput[] = [];
+  for (let i = 0; i < lat.length && out.length < n; i += stride) {
+    const k = out.length;
+    const base: ValueInput = { lat: lat[i], lon: lon[i], units: units[i] || 1, price: 300_000 };
+    // Every 7th subject varies the caller's assumptions, so those branches are covered too.
+    if (k % 7 === 3) Object.assign(base, { ownerOccupied: true, scope: 'cosmetic', asOf: '2026-06-15' });
+    if (k % 7 === 5) Object.assign(base, { condition: 'distressed', sqft: 1400, beds: 3 });
+    out.push(base);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const [dir, nArg] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: valuation-digest <data dir> [subjects]');
+  const store = openStore(dir);
+  try {
+    const ctx = buildValuationContext(store, { now: () => new Date('2026-11-02T12:00:00Z') });
+    const cases = subjects(store, Number(nArg ?? 2000));
+    for (const [label, c] of [['full', ctx], ['tier1_core', { ...ctx, hooks: {} }]] as const) {
+      const h = createHash('sha256');
+      let errors = 0;
+      for (const s of cases) {
+        let doc: string;
+        try {
+          doc = JSON.stringify(valueProperty(s, c));
+        } catch (e) {
+          errors++;
+          doc = `error:${(e as Error).message}`;
+        }
+        h.update(doc).update('\n');
+      }
+      process.stdout.write(`${label} subjects=${cases.length} errors=${errors} sha256=${h.digest('hex')}\n`);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+await main();
