@@ -7,23 +7,15 @@ import { createHash } from 'node:crypto';
 import { openStore } from '../src/store/store.js';
 import { buildValuationContext } from '../src/valuation/value-context.js';
 import { valueProperty, type ValueInput } from '../src/valuation/value.js';
+import { strideSubjects } from './valuation-subjects.js';
 
+/** The bench's subjects; every 7th varies the caller's assumptions, another 7th states a condition (other branches). */
 function subjects(store: ReturnType<typeof openStore>, n: number): ValueInput[] {
-  const p = store.readParcels().table;
-  const lat = p.getChild('lat')!.toArray() as Float64Array;
-  const lon = p.getChild('lon')!.toArray() as Float64Array;
-  const units = p.getChild('units')!.toArray() as Uint8Array;
-  const stride = Math.max(1, Math.floor(lat.length / n));
-  const out: ValueInput[] = [];
-  for (let i = 0; i < lat.length && out.length < n; i += stride) {
-    const k = out.length;
-    const base: ValueInput = { lat: lat[i], lon: lon[i], units: units[i] || 1, price: 300_000 };
-    // Every 7th subject varies the caller's assumptions, so those branches are covered too.
-    if (k % 7 === 3) Object.assign(base, { ownerOccupied: true, scope: 'cosmetic', asOf: '2026-06-15' });
-    if (k % 7 === 5) Object.assign(base, { condition: 'distressed', sqft: 1400, beds: 3 });
-    out.push(base);
-  }
-  return out;
+  return strideSubjects(store, n).map((base, k) => {
+    if (k % 7 === 3) return { ...base, ownerOccupied: true, scope: 'cosmetic', asOf: '2026-06-15' };
+    if (k % 7 === 5) return { ...base, condition: 'distressed', sqft: 1400, beds: 3 };
+    return base;
+  });
 }
 
 async function main(): Promise<void> {

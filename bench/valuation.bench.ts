@@ -12,6 +12,7 @@ import { hasCorpus, openStore } from '../src/store/store.js';
 import { buildValuationContext, type ValuationContext } from '../src/valuation/value-context.js';
 import { valueProperty, type ValueInput } from '../src/valuation/value.js';
 import { writeBenchResult } from './results-file.js';
+import { strideSubjects } from './valuation-subjects.js';
 
 /** Issue 17 (supersedes issue 4's 1 ms): one full valuation in-process, p99 at county scale, tinybench wall time, load ≤ 2. */
 const TARGET_P99_US = 500;
@@ -27,18 +28,6 @@ async function corpusDir(given: string | undefined): Promise<{ dir: string; labe
   await generateCorpus({ seed: 20261121, scale: 'default', outDir: dir });
   await ingestAll({ dataDir: dir, rawDir: join(dir, 'raw') });
   return { dir, label: 'default (generated)', cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** Subjects: every parcel point of a stride through the parcel table, with a unit count (as /api/underwrite sends). */
-function subjects(store: ReturnType<typeof openStore>, n: number): ValueInput[] {
-  const p = store.readParcels().table;
-  const lat = p.getChild('lat')!.toArray() as Float64Array;
-  const lon = p.getChild('lon')!.toArray() as Float64Array;
-  const units = p.getChild('units')!.toArray() as Uint8Array;
-  const stride = Math.max(1, Math.floor(lat.length / n));
-  const out: ValueInput[] = [];
-  for (let i = 0; i < lat.length && out.length < n; i += stride) out.push({ lat: lat[i], lon: lon[i], units: units[i] || 1, price: 300_000 });
-  return out;
 }
 
 async function latency(cases: ValueInput[], ctx: ValuationContext) {
@@ -118,7 +107,7 @@ export async function run(opts: { dataDir?: string; n?: number } = {}): Promise<
     const t0 = performance.now();
     const served = buildValuationContext(store, { now: () => new Date('2026-11-02T12:00:00Z') });
     const contextMs = performance.now() - t0;
-    const cases = subjects(store, opts.n ?? 2000);
+    const cases = strideSubjects(store, opts.n ?? 2000);
     // As served (Tier-2 / area-context / rent hooks of the sibling modules included), and the Tier-1 core alone.
     const full = await latency(cases, served);
     const tier1Only = await latency(cases, { ...served, hooks: {} });
