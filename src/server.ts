@@ -21,7 +21,6 @@ import { hasCorpus, openStore, type Store } from './store/store.js';
 import { lmdbOpsBackend, pgOpsBackend } from './store/ops-backend.js';
 import { lmdbRegistry } from './registry/registry-store.js';
 import { startRegistryFollower } from './registry/registry-follower.js';
-import { syncRegistry } from './registry/registry-sync.js';
 import { createEngine } from './app/engine.js';
 import { createToolDoor } from './mcp/door.js';
 import { startReplicaSnapshots } from './store/shared/replica.js';
@@ -98,11 +97,13 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const replica = await startReplicaSnapshots(config, store, (e) => log.error('snapshot follower', e));
   // Alert outbox, rate limits, daily-run lock and model registry over the same backend.
   const ops = backend.pool ? pgOpsBackend(backend.pool, { anonRateLimit: config.anonRateLimit }) : lmdbOpsBackend(store);
-  // Replicas serve the shared registry's champion: mirrored into this store before the engine's workers read it.
-  if (ops.shared) log.info('model registry synced', await syncRegistry(ops.registry, lmdbRegistry(store)));
-  // ... and then follow it: a promotion or rollback anywhere reaches this replica's mirror (registry-follower.ts).
+  // Replicas serve the shared registry's champion: mirrored into this store before the engine's workers read it, then
+  // followed, so a promotion or rollback anywhere reaches this replica's mirror (registry-follower.ts).
   const registryFollower = backend.pool
-    ? await startRegistryFollower({ pool: backend.pool, local: lmdbRegistry(store), onError: (e) => log.error('model registry follower', e), onMirrored: (stamp) => log.info('model registry mirrored', { stamp }) })
+    ? await startRegistryFollower({
+      pool: backend.pool, local: lmdbRegistry(store), onError: (e) => log.error('model registry follower', e),
+      onSynced: (sync) => log.info('model registry synced', sync), onMirrored: (stamp) => log.info('model registry mirrored', { stamp }),
+    })
     : null;
   const engine = createEngine(config, store);
   const svc: ServiceContext = {

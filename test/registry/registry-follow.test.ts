@@ -79,6 +79,19 @@ describe.skipIf(!PG_AVAILABLE)('replicas follow the shared model registry', () =
     } finally {
       await follower.stop();
     }
-    expect(REGISTRY_CHANNEL).toBe('avm_model_registry'); // the channel the migration's trigger notifies
+  });
+
+  it('a registry write is announced on the channel the followers listen on (the trigger of migration 0205)', async () => {
+    const c = await pool.connect();
+    try {
+      const heard = new Promise<string>((resolve) => c.on('notification', (n) => resolve(n.channel)));
+      await c.query(`LISTEN ${REGISTRY_CHANNEL}`);
+      const shared = openPgRegistry(pool);
+      await shared.putDocument(await shared.document()); // a mirror write of the same document still touches the row
+      expect(await heard).toBe(REGISTRY_CHANNEL);
+    } finally {
+      await c.query(`UNLISTEN ${REGISTRY_CHANNEL}`);
+      c.release();
+    }
   });
 });
