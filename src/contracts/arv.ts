@@ -77,6 +77,26 @@ export type HedonicModel = z.infer<typeof HedonicModelSchema>;
 
 const MAX_COMPS = COMP_POLICY.v.max_comps;
 
+/**
+ * The subject's own earlier arms-length sale as Tier-1 evidence (valuation/comps/prior-sale.ts): carried to the as-of
+ * date by the county index, compared with the comps value; the served value is the comps value × factor, factor =
+ * exp(weight × log_gap) with the weight the champion calibration fitted for the sale's condition group (0: no move).
+ */
+/** Condition groups of an earlier sale, each with its own fitted weight: a renovated/new sale shows the house as ARV values it. */
+export const PRIOR_SALE_GROUPS = ['renovated', 'other'] as const;
+
+export const PriorSaleSchema = z.object({
+  sale_date: z.string(),
+  price: z.number().positive(),
+  condition_group: z.enum(PRIOR_SALE_GROUPS),
+  index_factor: z.number().positive(),
+  carried_value: z.number().positive(),
+  comps_value: z.number().positive(),
+  log_gap: z.number(),
+  weight: z.number().min(0).max(1),
+  factor: z.number().positive(),
+});
+
 export const ArvSchema = z.object({
   value: z.number().positive().nullable(),
   low: z.number().nonnegative().nullable(),
@@ -94,6 +114,7 @@ export const ArvSchema = z.object({
   premium: PremiumSchema.nullable().optional(),
   suppression_reason: SuppressionReasonSchema.nullable().optional(),
   appraisal_ceiling: AppraisalCeilingSchema.nullable().optional(),
+  prior_sale: PriorSaleSchema.nullable().optional(),
   time_index_note: z.string().nullable().optional(),
   range_only: z.boolean().nullable().optional(),
   n_comps: z.number().int().min(0).max(MAX_COMPS).nullable().optional(),
@@ -105,3 +126,4 @@ export const ArvSchema = z.object({
   model: HedonicModelSchema.nullable().optional(),
 });
 export type Arv = z.infer<typeof ArvSchema>;
+export type PriorSale = z.infer<typeof PriorSaleSchema>;

@@ -2,22 +2,32 @@
 // JSON Schema of the Valuation object, all generated from the zod schemas and the constants registry.
 import { z } from 'zod';
 import { COMP_POLICY } from '../registry/groups/comp-policy.js';
+import { TIER1 } from '../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../registry/groups/valuation.js';
 import { AREA_CONTEXT_LABEL } from './area-context.js';
 import { ARV_METHODS, RANGE_REASONS, SUPPRESSION_REASONS, TIER1_METHODS } from './arv.js';
 import { FALLBACK_SOURCES } from './artifact.js';
 import { DISCLOSURE, UNSCORED_REASONS, VALUATION_OUTCOMES, ValuationSchema } from './valuation.js';
 
-export const VALUATION_CONTRACT_VERSION = '1.0.0';
+export const VALUATION_CONTRACT_VERSION = '1.1.0';
 
 /** Built once per process; the JSON Schema conversion is the only non-trivial cost. */
 export function valuationContractDocument(): Record<string, unknown> {
   const cp = COMP_POLICY.v;
   const vd = VALUATION_DISPLAY.v;
+  const t1 = TIER1.v;
   return {
     version: VALUATION_CONTRACT_VERSION,
     tiers: {
-      1: { methods: TIER1_METHODS, min_comps_value: cp.min_comps_value, min_comps_point: cp.min_comps_point, max_comps: cp.max_comps },
+      1: {
+        methods: TIER1_METHODS, min_comps_value: cp.min_comps_value, min_comps_point: cp.min_comps_point, max_comps: cp.max_comps,
+        // 1.1.0: the subject's own earlier sale (arv.prior_sale)
+        prior_sale: {
+          rule: 'value = comps value × exp(weight × clamp(ln(earlier price carried by the county index / comps value)))',
+          min_gap_days: t1.prior_sale_min_gap_days, max_log_gap: t1.prior_sale_max_log_gap, min_fit_n: t1.prior_sale_min_fit_n,
+          weights: 'fitted per condition group on the calibration half of the champion\'s backtest (its table\'s priorSale); 0 without',
+        },
+      },
       2: { methods: ['hedonic_v1'], always_range_only: true, counties: ['cook'] },
       3: { methods: ['suppressed'], rule: 'INV-5: tier 3 suppresses rather than guesses' },
     },

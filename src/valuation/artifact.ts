@@ -1,7 +1,7 @@
 // The valuation artifact (valuation.artifact) and the one derivation of the displayed valuation from it.
 // Every serving path (REST, MCP, listing scoring) calls deriveDisplayedValuation; nothing else assembles arv.
 import type { Artifact, FallbackAttempt } from '../contracts/artifact.js';
-import type { AppraisalCeiling, Arv, FlipPairsSummary, Premium } from '../contracts/arv.js';
+import type { AppraisalCeiling, Arv, FlipPairsSummary, Premium, PriorSale } from '../contracts/arv.js';
 import type { AsIs } from '../contracts/as-is.js';
 import type { Comp, CompRejection } from '../contracts/comp.js';
 import type { RehabContract } from '../contracts/rehab.js';
@@ -64,6 +64,7 @@ export type ArvEvidence = {
   flip_pairs?: Array<Record<string, unknown>>;
   flip_pairs_summary?: FlipPairsSummary | null;
   appraisal_ceiling?: AppraisalCeiling | null;
+  prior_sale?: PriorSale | null;
   time_index_note?: string | null;
   /** Tier 2 only. */
   premium?: Premium | null;

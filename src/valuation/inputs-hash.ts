@@ -18,8 +18,11 @@ export type InputsHashParts = {
   tract: Json;
   /** Assumptions: caller overrides and defaults in effect (prop_type, scope, owner_occupied, …). */
   assumptions: Json;
-  /** Normalized evidence: comps and rejections in kernel order, the time index used, flip-pair legs. */
-  evidence: { comps: Json[]; rejected: Json[]; timeIndex: Json; flipPairs: Json[] };
+  /**
+   * Normalized evidence: comps and rejections in kernel order, the time index used, flip-pair legs, the subject's own
+   * earlier sale with the weight that moved the value (absent in valuations without one).
+   */
+  evidence: { comps: Json[]; rejected: Json[]; timeIndex: Json; flipPairs: Json[]; priorSale?: Json };
   /** Source provenance: snapshot id, comp source (fallback chain), data vintages. */
   provenance: Json;
   /** Asset slices: the calibration-table row, hedonic coefficients, area-premium row actually used. */

@@ -65,7 +65,7 @@ export function buildValuationContext(store: Store, opts: ContextOptions = {}): 
   return {
     kernel: opts.kernel ?? createKernel(kernelColumnsOf(sales), timeIndex.series),
     sales,
-    parcelSales: buildParcelSalesIndex(sales),
+    parcelSales: buildParcelSalesIndex(sales, arms),
     subjects: buildSubjectData(store.getTracts(), parcels, store.getListings()),
     ingestedTracts: ingested,
     timeIndex,

@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error.js';
 import { VALUATION_REGISTRY_VERSION } from '../registry/constants.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
+import type { Json } from './inputs-hash.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { conditionCodeOf, valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { asIsVsArvWarnings } from './comps/as-is-check.js';
@@ -20,6 +21,7 @@ import { calibrationFor } from './decide/segment.js';
 import { resolveSubject, statedCondition, type ResolvedSubject, type SubjectInput } from './subject/subject.js';
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './economics/tax.js';
 import { ceilingFor, computeTier1, kernelSubject, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
+import { priorSaleFactor, priorSaleView, type PriorSaleFit } from './comps/prior-sale.js';
 import type { ValuationContext } from './value-context.js';
 import { cookTriadAt } from './economics/triad.js';
 
@@ -65,6 +67,17 @@ export function asOfOf(input: ValueInput, ctx: ValuationContext): { asOfIso: str
 
 export const isBlocked = (g: LadderEvidence['subject']): boolean => g.outsideMappedTracts || g.tractNotIngested || g.condoModelUnavailable;
 
+/**
+ * The comps value moved by the champion's weight of the subject's own earlier sale (comps/prior-sale.ts); the comp
+ * range widened to hold it, as evidenceOf widens it for the weighted median. Unchanged without a weight.
+ */
+export function withPriorSale(t1: Tier1Result['evidence'], fit: PriorSaleFit | null | undefined): Tier1Result['evidence'] {
+  const factor = priorSaleFactor(t1.priorSale, fit);
+  if (factor === 1 || t1.valueUsd === null || t1.compRangeUsd === null) return t1;
+  const valueUsd = t1.valueUsd * factor;
+  return { ...t1, valueUsd, compsValueUsd: t1.valueUsd, compRangeUsd: { low: Math.min(t1.compRangeUsd.low, valueUsd), high: Math.max(t1.compRangeUsd.high, valueUsd) } };
+}
+
 /** Evidence around the Tier-1 and as-is results, then the ladder's decision (shared by decide and the bulk path). */
 export function decideFrom(
   r: ResolvedSubject, ctx: ValuationContext, at: { asOfIso: string; asOfDay: number }, t1: Tier1Result['evidence'] | null, asIs: AsIsResult,
@@ -72,8 +85,9 @@ export function decideFrom(
 ): Decided {
   const g = gates(r, ctx);
   const { asOfDay } = at;
-  const tier1: Tier1Evidence | null = t1
-    ? { ...t1, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment, t1) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
+  const moved = t1 ? withPriorSale(t1, ctx.calibration?.priorSale) : null;
+  const tier1: Tier1Evidence | null = moved
+    ? { ...moved, calibration: r.segment ? calibrationFor(ctx.calibration, r.segment, moved) : null, modelValueUsd: ctx.hooks.modelValue?.(r, asOfDay) ?? null }
     : null;
   const areaOf = () => (g.outsideMappedTracts ? null : (ctx.hooks.areaContext?.(r, asOfDay) ?? null));
   let evidence: LadderEvidence = { subject: g, tier1, tier2: isBlocked(g) ? null : (ctx.hooks.tier2?.(r, asOfDay) ?? null), areaContext: o.area === 'eager' ? areaOf() : null };
@@ -134,11 +148,24 @@ function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps:
   return {
     tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
     assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
-    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[] },
+    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...priorSaleHashPart(p, ctx) },
     provenance: { snapshot_id: ctx.snapshotId, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
     assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
     versions: { model: MODEL_VERSION, registry: VALUATION_REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
   };
+}
+
+/** The earlier sale and its weight for the inputs hash; no member at all without one (older hashes unchanged). */
+function priorSaleHashPart(p: Pieces, ctx: ValuationContext): { priorSale?: Json } {
+  const view = priorSaleOf(p, ctx);
+  return view ? { priorSale: view } : {};
+}
+
+/** The subject's earlier sale as the artifact shows it (with the weight that moved the value), when Tier 1 valued it. */
+function priorSaleOf(p: Pieces, ctx: ValuationContext): ArvEvidence['prior_sale'] {
+  const t = p.evidence.tier1;
+  const compsValue = t?.compsValueUsd ?? t?.valueUsd ?? null;
+  return t?.priorSale && compsValue !== null && p.decision.artifactArv ? priorSaleView(t.priorSale, ctx.calibration?.priorSale, compsValue) : null;
 }
 
 /** Arv evidence beside the ladder's fields; the ceiling flag reads only what is served (the point, or the range low). */
@@ -150,6 +177,7 @@ function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
     flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
     flip_pairs_summary: t1.flipSummary,
     appraisal_ceiling: decision.artifactArv ? ceilingFor(t1.appraisalCeiling, served) : null,
+    prior_sale: priorSaleOf(p, ctx),
     time_index_note: ctx.timeIndex.note,
   };
 }

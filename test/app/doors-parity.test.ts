@@ -2,7 +2,8 @@
 // ladder among them; asked with and without a purchase price; once with the comp-source chain as configured and once
 // with open data forced), GET /api/property, GET /api/underwrite, the deep_underwrite_asset tool and the get_comps tool
 // give the same ARV value, low, high, method, interval and fallback chain, and the same inputs_hash wherever their
-// inputs are the same. The price never changes what the house is worth after repair.
+// inputs are the same. The price never changes what the house is worth after repair. The champion carries prior-sale
+// weights, so subjects with an earlier sale of their own are among them (their value moved by it on every door).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type ServiceHandle } from '../../src/server.js';
@@ -11,13 +12,13 @@ import { testConfig } from '../support/corpus.js';
 import { parcelPoints, servedCorpusDir } from '../support/served-corpus.js';
 
 type Json = Record<string, any>; // parsed bodies
-type Door = { value: unknown; low: unknown; high: unknown; method: unknown; interval: unknown; chain: unknown; hash: string | null; outcome: string | null };
+type Door = { value: unknown; low: unknown; high: unknown; method: unknown; interval: unknown; chain: unknown; hash: string | null; outcome: string | null; priorFactor?: number | null };
 
 const SUBJECTS_PER_LANE = 170;
 
 const ofValuation = (v: Json): Door => ({
   value: v.arv.value, low: v.arv.low, high: v.arv.high, method: v.arv.method, interval: v.arv.interval ?? null,
-  chain: v.artifact.fallback_chain, hash: v.inputs_hash, outcome: v.display?.outcome ?? null,
+  chain: v.artifact.fallback_chain, hash: v.inputs_hash, outcome: v.display?.outcome ?? null, priorFactor: v.arv.prior_sale?.factor ?? null,
 });
 const ofComps = (c: Json): Door => ({
   value: c.value, low: c.interval?.low ?? null, high: c.interval?.high ?? null, method: c.method, interval: c.calibrated_interval ?? null,
@@ -74,6 +75,7 @@ describe.each<{ name: string; env: Record<string, string> }>([
 
   it(`${SUBJECTS_PER_LANE} subjects: same ARV, interval and chain on all four doors; same inputs_hash for the same inputs`, async () => {
     const outcomes = new Map<string, number>();
+    let movedByPriorSale = 0;
     for (const [k, s] of subjects(points).entries()) {
       const price = 150_000 + 10_000 * (k % 30);
       const d = await lane(service, client, s, price);
@@ -84,7 +86,10 @@ describe.each<{ name: string; env: Record<string, string> }>([
       expect(d.comps.hash, where).toBe(d.property.hash);
       expect(d.deepPriced.hash, where).toBe(d.underwrite.hash);
       outcomes.set(d.property.outcome ?? 'none', (outcomes.get(d.property.outcome ?? 'none') ?? 0) + 1);
+      if (typeof d.property.priorFactor === 'number' && d.property.priorFactor !== 1) movedByPriorSale++;
     }
+    // the served champion carries prior-sale weights: some subjects' values were moved by their own earlier sale
+    if (!env.AVM_FORCE_OPENDATA) expect(movedByPriorSale).toBeGreaterThan(0);
     // the sample exercised the ladder, not one row of it
     expect([...outcomes.keys()].sort(), JSON.stringify(Object.fromEntries(outcomes))).toEqual(expect.arrayContaining(env.AVM_FORCE_OPENDATA ? ['suppressed', 'tier2_range'] : ['point', 'range', 'suppressed', 'tier2_range']));
   }, 600_000);

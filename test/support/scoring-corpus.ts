@@ -26,11 +26,13 @@ export function useScoringCorpus(): ScoringCorpus {
 }
 
 /** Every segment displayed as a point (hand-set test rows: ratios 0.9–1.12, as tier1-fixture's calTable), so a sample
- * exercises the point economics and scores, not only range/suppressed rows. */
+ * exercises the point economics and scores, not only range/suppressed rows; and prior-sale weights. */
 export function pointEverywhere(): ValuationContext['calibration'] {
   const base = calTable('sfh_city', 'point');
   const segments = Object.fromEntries(['sfh_city', 'sfh_suburb', 'mf2_4_city', 'mf2_4_suburb'].map((s) => [s, { ...base.segments.sfh_city, segment: s }]));
-  return { ...base, segments };
+  // Hand-set prior-sale weights (comps/prior-sale.ts; the default corpus fits about these), so every door's answer
+  // for a parcel with an earlier sale carries the move and the parity suites compare it.
+  return { ...base, segments, priorSale: { weights: { renovated: 0.8, other: 0.25 }, n: { renovated: 1000, other: 1000 } } };
 }
 
 /** The small corpus's store with a context valued as of 2026-11-21 13:00 UTC under pointEverywhere(). */

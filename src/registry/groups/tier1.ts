@@ -8,7 +8,7 @@ const HOUSE = 'house rule (issue 4)';
 
 export const TIER1 = defineGroup({
   name: 'tier1_valuation',
-  version: '1.4.0',
+  version: '1.5.0',
   owner: 'valuation',
   entries: {
     time_index_min_month_sales: c(20, 'sales', 'a month with fewer residualized sales carries the previous level forward (chained) instead of a noisy median', `${HOUSE}: median of n=20 has ~±4% standard error at a 15% residual spread`),
@@ -18,6 +18,9 @@ export const TIER1 = defineGroup({
     as_is_mixed_haircut_frac: c(0.05, 'fraction', 'mixed non-renovated stratum value reduced 5% (mixed_condition_haircut)', `${SPEC} As-is value`),
     value_weight_offset_mi: c(0.05, 'miles', 'Tier-1 value = the weighted median of the selected comps\' adjusted prices with weight 1 / (distance + 0.05 mi)^power: the offset (about a lot or two) keeps a comp at the subject\'s own coordinates from taking all the weight', 'issue 14: house rule, measured with value_weight_power'),
     value_weight_power: c(2, 'exponent', 'inverse-distance power of the Tier-1 weighted median (0 = the plain median of comp policy v2). Price differences between blocks that no characteristic carries (micro-location) make the nearest comps the best evidence. Measured on the 3.0.0 default corpus: Cook truly renovated sales of the last year (seed 20261121, 4,662 valued) MdAPE 13.7% (plain median) -> 12.7% (offset 0.05, power 2; offsets 0.1 and 0.2: 12.8%, 12.9%; the 5 nearest: 13.0%; a Gaussian 0.25 mi kernel: 13.0%; similarity weights: 13.5%); seed 1 calibrate --report: Tier-1 MdAPE / oracle 2.27 -> 2.23, COD 15.5 -> 15.3, PRD 1.041 -> 1.033, PRB -0.061 -> -0.037, ARV MdAPE / naive on the same sales 0.92 -> 0.89', 'issue 14: house rule; inverse-distance weighting (Shepard 1968) as an appraiser favours the closest comparable sales'),
+    prior_sale_min_gap_days: c(180, 'days', 'the subject\'s own earlier sale counts as evidence of its level (comps/prior-sale.ts) only when at least 180 days before the as-of date: a resale within months is a flip leg or a correction, not the same house at its market level', 'issue 14: house rule; the flip window of the condition inference is longer, and a renovation changes the house'),
+    prior_sale_max_log_gap: c(1.0, 'ln points', 'the gap between the carried earlier sale and the comps value is clamped to ±1.0 (a factor of e) before its weight applies: beyond it the earlier sale is a different house (teardown, conversion) or a data error', 'issue 14: house rule; measured on the 3.1.0 default corpus (seed 20261121, test half, weights refitted per clamp): Tier-1 MdAPE 9.32% at 0.5, 9.24% at 0.7, 9.19% at 1.0, 9.18% at 1.5 — 1.0 takes nearly all the gain while bounding the move'),
+    prior_sale_min_fit_n: c(200, 'sales', 'a condition group of earlier sales gets a weight only when the calibration half holds at least 200 sales with one; otherwise 0 (the earlier sale moves nothing)', 'issue 14: house rule; a slope through the origin from 200 points has a standard error near 0.05 at the measured spread'),
     flip_window_days: c(730, 'days', 'a dated/distressed sale followed by a renovated/new resale of the same PIN within 24 months is a flip pair', 'DOMAIN.md Comparable sales ("followed within months"); 24 months covers a slow permit-bound rehab'),
     flip_sample_max: c(5, 'pairs', 'flip_pairs_summary.sample holds at most 5 pairs', `${SPEC} ARV flip_pairs_summary`),
     appraisal_ceiling_window_days: c(730, 'days', 'max renovated sale over the last 24 months (max_reno_sale_24mo)', `${SPEC} ARV appraisal_ceiling`),

@@ -2,6 +2,8 @@
 // valued as of its sale day using only earlier sales — the kernel's strict sale_day < asOfDay for comps, and a time
 // index re-estimated each holdout month from sales before that month's first day. The sale's own price never enters
 // its valuation. With `kindOf`, every arms-length sale of the window is scored too (all-sales.ts).
+import type { PriorSaleEvidence, PriorSaleFit } from '../comps/prior-sale.js';
+import { withPriorSaleFit } from './prior-sale-fit.js';
 import { createKernel } from '../../kernel/index.js';
 import type { KernelColumns } from '../../kernel/types.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
@@ -30,10 +32,14 @@ export type BacktestRecord = {
   fsdPct: number | null;
   /** Suppression reason when not valued. */
   reason: string | null;
+  /** The sale's own earlier sale against the comps value (comps/prior-sale.ts); null without one. */
+  priorSale?: Pick<PriorSaleEvidence, 'group' | 'logGap'> | null;
+  /** The comps value before the prior-sale weights moved estimateUsd (prior-sale-fit.ts); absent when unmoved. */
+  compsValueUsd?: number;
 };
 
 /** `scored`: every arms-length sale of the window against the value that applies to it (only when `kindOf` is given). */
-export type Backtest = { records: BacktestRecord[]; scored: ScoredSale[] | null; startDay: number; endDay: number };
+export type Backtest = { records: BacktestRecord[]; scored: ScoredSale[] | null; startDay: number; endDay: number; /** Fitted on the calibration half; every estimate carries it. */ priorSale: PriorSaleFit };
 
 const PTYPE_NAME: Record<number, SegmentPtype> = { [PTYPE_CODE.sfh]: 'sfh', [PTYPE_CODE.mf2_4]: 'mf2_4', [PTYPE_CODE.condo]: 'condo' };
 
@@ -66,6 +72,7 @@ function valueOne(deps: Tier1Deps, c: SalesColumns, row: number, segment: string
     row, saleDay: c.saleDay[row], priceUsd: c.priceUsd[row], segment,
     estimateUsd: decision.artifactArv?.value ?? null, nComps: t1.evidence.nComps,
     ladderStep: t1.evidence.ladderStep, fsdPct: t1.evidence.fsdPct, reason: decision.arvNullReason,
+    priorSale: t1.evidence.priorSale ? { group: t1.evidence.priorSale.group, logGap: t1.evidence.priorSale.logGap } : null,
   };
 }
 
@@ -89,7 +96,7 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
   const { startDay, endDay } = backtestWindow(sales, opts.holdoutDays);
   const arms = armsLengthMask(sales);
   const columns = opts.columns ?? kernelColumnsOf(sales);
-  const parcelSales = buildParcelSalesIndex(sales);
+  const parcelSales = buildParcelSalesIndex(sales, arms);
   const segmentOf = (row: number): string => {
     if (opts.muniOfRow) return segmentKey(PTYPE_NAME[sales.ptype[row]], opts.muniOfRow(row));
     const geoid = sales.tractIdx[row] < sales.tracts.length ? sales.tracts[sales.tractIdx[row]] : null;
@@ -112,7 +119,7 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
     // Time index and unit-count premium re-estimated from sales before the month's first day, as serving would have.
     const ti = buildTimeIndex(sales, firstDayOfMonth(month), arms);
     const unitsPremium = estimateUnitsPremium(sales, firstDayOfMonth(month), arms);
-    const deps: Tier1Deps = { kernel: createKernel(columns, ti.series), sales, parcelSales, unitsPremium };
+    const deps: Tier1Deps = { kernel: createKernel(columns, ti.series), sales, parcelSales, unitsPremium, timeIndex: ti };
     const asIsRows: number[] = [];
     for (const row of rows) {
       const kind = kindOf?.(row) ?? null;
@@ -125,5 +132,5 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
     scored.push(...valueAsIsMonth(deps, sales, asIsRows, segmentOf));
     opts.onMonth?.(`${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`, rows.length);
   }
-  return { records, scored: kindOf ? scored : null, startDay, endDay };
+  return withPriorSaleFit({ records, scored: kindOf ? scored : null, startDay, endDay });
 }

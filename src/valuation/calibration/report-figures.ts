@@ -19,7 +19,7 @@ export type CoverageGroup = { group: string; n: number; covered: number; coverag
 export type ErrorDistribution = { group: string; n: number; quantiles: Array<{ p: number; value: number }>; counts: number[]; below: number; above: number };
 export type ReportFigures = {
   reliability: Reliability;
-  /** Per ladder step (`step1`..`step3`, `none`), pooled over the segments with a calibrated row of their own. */
+  /** Per evidence class (`step1`..`step3`, each `+prior` when the sale's own earlier sale moved it; `none`), pooled over the segments with a calibrated row of their own. */
   coverageByStep: CoverageGroup[];
   errors: { edges: number[]; groups: ErrorDistribution[] };
 };

@@ -2,6 +2,7 @@
 // per segment split-conformal q80_lo/q80_hi of r = price / estimate, confidence_p10, test metrics, and the display
 // setting chosen by the gates of the tier1_valuation constants group; within a segment, Mondrian rows per evidence
 // class (ladder step) with enough calibration ratios. Pure: no store, no clock.
+import type { PriorSaleFit } from '../comps/prior-sale.js';
 import { createHash } from 'node:crypto';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
@@ -111,7 +112,7 @@ const groupBy = (rs: readonly BacktestRecord[]): Map<string, BacktestRecord[]> =
   return m;
 };
 
-export type TableMeta = { createdAt: string; snapshotId: string; modelVersion: string; registryVersion: string; startDay: number; endDay: number };
+export type TableMeta = { createdAt: string; snapshotId: string; modelVersion: string; registryVersion: string; startDay: number; endDay: number; /** The backtest's prior-sale weights (its records carry them). */ priorSale?: PriorSaleFit };
 
 /** The calibration table of a backtest; version = model version + a digest of the rows. */
 export function buildCalibrationTable(records: readonly BacktestRecord[], meta: TableMeta): CalibrationTable {
@@ -125,7 +126,7 @@ export function buildCalibrationTable(records: readonly BacktestRecord[], meta: 
   }
   const fallbacks = pooledRows(split);
   const overall = overallMetrics(split.test, segments);
-  const digest = createHash('sha256').update(JSON.stringify({ segments, fallbacks, snapshot: meta.snapshotId })).digest('hex').slice(0, 12);
+  const digest = createHash('sha256').update(JSON.stringify({ segments, fallbacks, snapshot: meta.snapshotId, ...(meta.priorSale ? { priorSale: meta.priorSale } : {}) })).digest('hex').slice(0, 12);
   return {
     version: `cal-${meta.modelVersion}-${digest}`,
     createdAt: meta.createdAt, snapshotId: meta.snapshotId, modelVersion: meta.modelVersion, registryVersion: meta.registryVersion,
@@ -133,6 +134,7 @@ export function buildCalibrationTable(records: readonly BacktestRecord[], meta: 
     segments,
     fallbacks,
     overall,
+    ...(meta.priorSale ? { priorSale: meta.priorSale } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { CONDITION_CODE } from '../../store/columns.js';
 import { conditionName } from './comps-evidence.js';
-import { type SalesColumns } from '../../store/sales-columns.js';
+import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay } from '../../store/days.js';
 import { median } from '../../reference/stats.js';
 
@@ -15,7 +15,7 @@ import { median } from '../../reference/stats.js';
  * any leg is taken by another pair). A comp pool holds up to a thousand rows and few of them are resales; the flag
  * spares each valuation a walk of every pool row's parcel history (scattered reads of the snapshot's columns).
  */
-export type ParcelSalesIndex = { offsets: Uint32Array; rows: Uint32Array; flipSell: Uint8Array };
+export type ParcelSalesIndex = { offsets: Uint32Array; rows: Uint32Array; flipSell: Uint8Array; /** armsLengthMask by row (prior-sale.ts). */ arms: Uint8Array };
 
 export type FlipPair = {
   pin: string;
@@ -29,7 +29,8 @@ export type FlipPair = {
   uplift_pct: number;
 };
 
-export function buildParcelSalesIndex(c: SalesColumns): ParcelSalesIndex {
+/** `arms`: the snapshot's armsLengthMask when the caller has it (computed here otherwise). */
+export function buildParcelSalesIndex(c: SalesColumns, arms: Uint8Array = armsLengthMask(c)): ParcelSalesIndex {
   let maxParcel = -1;
   for (let i = 0; i < c.length; i++) if (c.parcelIdx[i] > maxParcel) maxParcel = c.parcelIdx[i];
   const offsets = new Uint32Array(maxParcel + 2);
@@ -42,7 +43,7 @@ export function buildParcelSalesIndex(c: SalesColumns): ParcelSalesIndex {
     const seg = rows.subarray(offsets[p], offsets[p + 1]);
     if (seg.length > 1) seg.sort((a, b) => c.saleDay[a] - c.saleDay[b] || a - b);
   }
-  const idx: ParcelSalesIndex = { offsets, rows, flipSell: new Uint8Array(c.length) };
+  const idx: ParcelSalesIndex = { offsets, rows, flipSell: new Uint8Array(c.length), arms };
   const none = new Set<number>();
   for (let i = 0; i < c.length; i++) if (isSellLeg(c, i) && buyLegOf(c, idx, i, none) >= 0) idx.flipSell[i] = 1;
   return idx;

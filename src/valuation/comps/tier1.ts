@@ -4,7 +4,7 @@ import type { AppraisalCeiling, FlipPairsSummary, Tier1Method } from '../../cont
 import type { Comp, CompRejection } from '../../contracts/comp.js';
 import type { Kernel } from '../../kernel/kernel.js';
 import { STRATUM } from '../../kernel/params.js';
-import type { CompsResult, Subject as KernelSubject } from '../../kernel/types.js';
+import type { CompsResult, Subject as KernelSubject, TimeIndexSeries } from '../../kernel/types.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { REJECTION_REASONS } from '../../store/columns.js';
@@ -15,9 +15,14 @@ import type { Tier1Evidence } from '../decide/ladder-evidence.js';
 import { comparableBeds } from './kernel-columns.js';
 import { compSetValueUsd } from './comp-value.js';
 import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
+import { priorSaleEvidence } from './prior-sale.js';
 
-/** `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. */
-export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex; unitsPremium?: UnitsPremium | null };
+/**
+ * `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. `timeIndex`: the
+ * series the kernel indexes with, which also carries the subject's own earlier sale (prior-sale.ts); absent → no
+ * prior-sale evidence.
+ */
+export type Tier1Deps = { kernel: Kernel; sales: SalesColumns; parcelSales: ParcelSalesIndex; unitsPremium?: UnitsPremium | null; timeIndex?: { series: readonly TimeIndexSeries[] } };
 
 /** The subject as the kernel sees it, plus its unit count. No price: what a house is worth after repair does not depend on an offer. */
 export type Tier1Subject = Omit<KernelSubject, 'stratumMask'> & { /** 1..4; null/absent when unknown (no unit-count adjustment). */ units?: number | null };
@@ -108,7 +113,9 @@ export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResu
   const compRows = res.accepted.map((a) => a.row);
   const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
   const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
-  return { res, adjustments, compRows, poolRows, evidence: evidenceOf(res, s, luxury) };
+  const evidence = evidenceOf(res, s, luxury);
+  const priorSale = deps.timeIndex ? priorSaleEvidence(deps.sales, deps.parcelSales, deps.parcelSales.arms, deps.timeIndex.series, s, evidence.valueUsd) : null;
+  return { res, adjustments, compRows, poolRows, evidence: { ...evidence, priorSale } };
 }
 
 /** Tier-1 evidence for one subject (the kernel's strict sale_day < asOfDay keeps the future out). */

@@ -5,6 +5,7 @@ import { TIER1_METHODS } from '../../contracts/arv.js';
 import { COUNTIES } from '../../contracts/subject.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { DISPLAY_SETTINGS, type LadderEvidence } from './ladder-evidence.js';
+import { PRIOR_SALE_GROUPS } from '../comps/prior-sale.js';
 
 type Rec = Record<string, unknown>;
 
@@ -29,12 +30,20 @@ export const CALIBRATION_CHECKS = {
 const usdRange = (v: unknown): boolean => isRec(v) && nonNeg(v.low) && nonNeg(v.high) && (v.low as number) <= (v.high as number);
 const calibration = (v: unknown): boolean => isRec(v) && fields(v, CALIBRATION_CHECKS) && (v.q80Lo as number) <= (v.q80Hi as number);
 
+const int = (v: unknown): boolean => Number.isInteger(v);
+
+export const PRIOR_SALE_CHECKS = {
+  row: (v: unknown) => int(v) && (v as number) >= 0, saleDay: int, priceUsd: pos, group: oneOf(PRIOR_SALE_GROUPS), indexFactor: pos, carriedUsd: pos, logGap: num,
+};
+
 export const TIER1_CHECKS = {
   method: oneOf(TIER1_METHODS),
   nComps: (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= COMP_POLICY.v.max_comps,
   valueUsd: orNull(pos), fsdPct: orNull(nonNeg), ladderStep: (v: unknown) => v === null || v === 1 || v === 2 || v === 3,
   compRangeUsd: orNull(usdRange), luxuryThinComps: bool, calibration: orNull(calibration),
   modelValueUsd: (v: unknown) => v === undefined || v === null || pos(v),
+  priorSale: (v: unknown) => v === undefined || v === null || (isRec(v) && fields(v, PRIOR_SALE_CHECKS)),
+  compsValueUsd: (v: unknown) => v === undefined || v === null || pos(v),
 };
 
 export const HEDONIC_CHECKS = {

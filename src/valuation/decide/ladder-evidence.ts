@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CountySchema } from '../../contracts/subject.js';
 import { Tier1MethodSchema } from '../../contracts/arv.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
+import { PRIOR_SALE_GROUPS } from '../comps/prior-sale.js';
 
 export const DISPLAY_SETTINGS = ['point', 'range', 'suppress'] as const;
 export const DisplaySettingSchema = z.enum(DISPLAY_SETTINGS);
@@ -26,6 +27,16 @@ export type CalibrationSegment = z.infer<typeof CalibrationSegmentSchema>;
 
 const UsdRangeSchema = z.object({ low: z.number().nonnegative(), high: z.number().nonnegative() }).refine((r) => r.low <= r.high, { message: 'low ≤ high' });
 
+export const PriorSaleEvidenceSchema = z.object({
+  row: z.number().int().nonnegative(),
+  saleDay: z.number().int(),
+  priceUsd: z.number().positive(),
+  group: z.enum(PRIOR_SALE_GROUPS),
+  indexFactor: z.number().positive(),
+  carriedUsd: z.number().positive(),
+  logGap: z.number(),
+});
+
 export const Tier1EvidenceSchema = z
   .object({
     method: Tier1MethodSchema,
@@ -43,6 +54,13 @@ export const Tier1EvidenceSchema = z
     calibration: CalibrationSegmentSchema.nullable(),
     /** Tier-2 model value for the approaches-disagree check; null/absent when no model ran. */
     modelValueUsd: z.number().positive().nullable().optional(),
+    /**
+     * The subject's own earlier sale against the comps value (comps/prior-sale.ts), before any weight; null/absent when
+     * it has none. valueUsd already carries the champion's weight of it (value.ts decideFrom).
+     */
+    priorSale: PriorSaleEvidenceSchema.nullable().optional(),
+    /** The comps value before the prior-sale factor (set with priorSale once a weight applied). */
+    compsValueUsd: z.number().positive().nullable().optional(),
   })
   .refine((t) => t.valueUsd === null || (t.compRangeUsd !== null && t.fsdPct !== null), { message: 'compRangeUsd and fsdPct are required with valueUsd' });
 export type Tier1Evidence = z.infer<typeof Tier1EvidenceSchema>;

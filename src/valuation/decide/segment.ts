@@ -1,6 +1,7 @@
 // Calibration segments `<ptype>_<city|suburb>` and the versioned calibration table serving reads (written by the
 // calibration job, stored by the model registry). Lookup turns a table row — or, Mondrian style, the row of the
 // valuation's evidence class within its segment — into the ladder's CalibrationSegment.
+import type { PriorSaleFit } from '../comps/prior-sale.js';
 import { normalizeMunicipality } from '../../reference/load.js';
 import type { CalibrationSegment, DisplaySetting } from './ladder-evidence.js';
 
@@ -90,6 +91,11 @@ export type CalibrationTable = {
    */
   fallbacks?: Record<string, CalibrationRow>;
   overall: SegmentMetrics;
+  /**
+   * Weights of the subject's own earlier sale (comps/prior-sale.ts), fitted on the calibration half; every row above
+   * was measured on values carrying them. Absent in tables written before tier1_valuation 1.5.0 (no adjustment).
+   */
+  priorSale?: PriorSaleFit;
 };
 
 /** Key of the pooled fallback row of a property type, and of all types. */
@@ -102,15 +108,22 @@ export function ptypeOfSegment(segment: string): string {
   return i < 0 ? segment : segment.slice(0, i);
 }
 
-/** What a valuation's evidence class is read from: the comp-policy ladder step of its Tier-1 comps. */
-export type ClassEvidence = { ladderStep: 1 | 2 | 3 | null };
+/**
+ * What a valuation's evidence class is read from: the comp-policy ladder step of its Tier-1 comps, and whether its own
+ * earlier sale moved the value (`compsValueUsd` is set exactly then: the comps value before the move).
+ */
+export type ClassEvidence = { ladderStep: 1 | 2 | 3 | null; compsValueUsd?: number | null };
 
 /**
  * The evidence class of a valuation within its segment: its ladder step (`step1`..`step3`; step 3 = the widest,
- * thinnest search). Chosen on the calibration half only: comp-count and fsd-tier classes were no better there.
+ * thinnest search), `+prior` when its own earlier sale moved it (comps/prior-sale.ts). Chosen on the calibration half
+ * only: comp-count and fsd-tier classes were no better there. The prior-sale split is needed because the share of
+ * sales with an earlier sale of their own grows with time (the older half of a backtest has fewer), so one interval
+ * for both would over-cover the moved values and under-cover the others (3.1.0 default corpus: every segment over
+ * by 1.4-9.7 points with one row).
  */
 export function evidenceClassOf(ev: ClassEvidence | null | undefined): string | null {
-  return ev?.ladderStep ? `step${ev.ladderStep}` : null;
+  return ev?.ladderStep ? `step${ev.ladderStep}${ev.compsValueUsd != null ? '+prior' : ''}` : null;
 }
 
 /** Separator of `<segment>/<class>` in CalibrationSegment.segment (arv.interval.segment). */

@@ -37,8 +37,8 @@ export function coverageSection(r: HtmlReportInput): string {
   const classes = r.classes.map((c) => ({ label: `${c.group}${c.interval === 'segment_fallback' ? ' *' : ''}`, n: c.n, value: c.coverage80 }));
   return section('coverage', 'Coverage of the 80% interval', intro,
     el('h3', {}, 'By segment'), segs.length ? coverageChart(segs, nominal, tol, 'Coverage by segment') : empty('No segment has valued test sales.'),
-    el('h3', {}, 'By ladder step (evidence class), all calibrated segments'), steps.length ? coverageChart(steps, nominal, tol, 'Coverage by ladder step') : empty('No valued test sale in a calibrated segment.'),
-    el('h3', {}, 'By segment and ladder step'), classes.length ? coverageChart(classes, nominal, tol, 'Coverage by segment and ladder step') : empty('No segment has a calibrated row with valued test sales.'),
+    el('h3', {}, 'By evidence class (ladder step, +prior when its own earlier sale moved the value), all calibrated segments'), steps.length ? coverageChart(steps, nominal, tol, 'Coverage by ladder step') : empty('No valued test sale in a calibrated segment.'),
+    el('h3', {}, 'By segment and evidence class'), classes.length ? coverageChart(classes, nominal, tol, 'Coverage by segment and ladder step') : empty('No segment has a calibrated row with valued test sales.'),
     classes.length ? para('* no class row of its own: the segment\'s interval.') : '');
 }
 

@@ -1,0 +1,150 @@
+// The subject's own earlier sale as Tier-1 evidence (src/valuation/comps/prior-sale.ts): which sale counts, how the
+// weights are fitted, and that a served value is the comps value moved by exactly the champion's weight — the same
+// through the single valuation and the bulk path, and not at all under a table without weights.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIER1 } from '../../../src/registry/groups/tier1.js';
+import { fitPriorSaleWeights, priorSaleFactor, priorSaleRow, type PriorSalePoint } from '../../../src/valuation/comps/prior-sale.js';
+import { decideBulk } from '../../../src/valuation/bulk.js';
+import { runBacktest } from '../../../src/valuation/calibration/backtest.js';
+import { buildCalibrationTable, splitInTime } from '../../../src/valuation/calibration/table.js';
+import { withPriorSaleFit } from '../../../src/valuation/calibration/prior-sale-fit.js';
+import { valueProperty } from '../../../src/valuation/value.js';
+import type { Store } from '../../../src/store/store.js';
+import type { ValuationContext } from '../../../src/valuation/value-context.js';
+import { openPointEverywhere } from '../../support/scoring-corpus.js';
+
+let store: Store;
+let ctx: ValuationContext;
+beforeAll(async () => {
+  ({ store, ctx } = await openPointEverywhere());
+}, 300_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+/** Parcels of the corpus with at least two sales, and their rows in day order. */
+function resoldParcels(): Array<{ parcel: number; rows: number[] }> {
+  const { offsets, rows } = ctx.parcelSales;
+  const out: Array<{ parcel: number; rows: number[] }> = [];
+  for (let p = 0; p + 1 < offsets.length && out.length < 400; p++) if (offsets[p + 1] - offsets[p] >= 2) out.push({ parcel: p, rows: Array.from(rows.subarray(offsets[p], offsets[p + 1])) });
+  return out;
+}
+
+describe('priorSaleRow', () => {
+  it('is the latest arms-length sale at least prior_sale_min_gap_days before the as-of day', () => {
+    const gap = TIER1.v.prior_sale_min_gap_days;
+    const { saleDay } = ctx.sales;
+    const arms = ctx.parcelSales.arms;
+    let checked = 0;
+    for (const { parcel, rows } of resoldParcels()) {
+      const last = rows[rows.length - 1];
+      for (const asOf of [saleDay[last] + 1, saleDay[last] + gap, saleDay[last] + gap + 1]) {
+        const want = [...rows].reverse().find((r) => saleDay[r] <= asOf - gap && arms[r] === 1) ?? -1;
+        expect(priorSaleRow(ctx.sales, ctx.parcelSales, arms, parcel, asOf)).toBe(want);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(priorSaleRow(ctx.sales, ctx.parcelSales, arms, -1, 30_000)).toBe(-1);
+    expect(priorSaleRow(ctx.sales, ctx.parcelSales, arms, ctx.parcelSales.offsets.length + 5, 30_000)).toBe(-1);
+  });
+});
+
+describe('fitPriorSaleWeights', () => {
+  const points = (w: number, n: number, group: 'renovated' | 'other'): PriorSalePoint[] =>
+    Array.from({ length: n }, (_, k) => {
+      const logGap = ((k % 41) - 20) / 40;
+      return { group, logGap, logRatio: w * logGap + (((k * 7919) % 13) - 6) / 200 };
+    });
+
+  it('recovers the slope per group, bounded to [0, 1], and gives 0 below prior_sale_min_fit_n', () => {
+    const min = TIER1.v.prior_sale_min_fit_n;
+    const fit = fitPriorSaleWeights([...points(0.6, min + 200, 'renovated'), ...points(0.3, min + 200, 'other')]);
+    expect(fit.weights.renovated).toBeCloseTo(0.6, 1);
+    expect(fit.weights.other).toBeCloseTo(0.3, 1);
+    expect(fit.n).toEqual({ renovated: min + 200, other: min + 200 });
+    expect(fitPriorSaleWeights(points(1.7, min + 50, 'renovated')).weights.renovated).toBe(1);
+    expect(fitPriorSaleWeights(points(-0.4, min + 50, 'renovated')).weights.renovated).toBe(0);
+    expect(fitPriorSaleWeights(points(0.6, min - 1, 'renovated')).weights).toEqual({ renovated: 0, other: 0 });
+  });
+
+  it('moves by exp(weight × gap), and not at all without a fit or evidence', () => {
+    const fit = { weights: { renovated: 0.8, other: 0.25 }, n: { renovated: 500, other: 500 } };
+    expect(priorSaleFactor({ group: 'renovated', logGap: 0.1 }, fit)).toBeCloseTo(Math.exp(0.08), 12);
+    expect(priorSaleFactor({ group: 'other', logGap: -0.4 }, fit)).toBeCloseTo(Math.exp(-0.1), 12);
+    expect(priorSaleFactor({ group: 'other', logGap: -0.4 }, null)).toBe(1);
+    expect(priorSaleFactor(null, fit)).toBe(1);
+  });
+});
+
+describe('a valued parcel with an earlier sale', () => {
+  it('serves the comps value × exp(weight × gap), the same in the bulk path, and the comps value under a table without weights', () => {
+    const n = ctx.subjects.parcels!.length;
+    const inputs = Array.from({ length: 1500 }, (_, k) => ({ parcelRow: Math.floor((k * n) / 1500) }));
+    const bulk = new Map<number, number | null>();
+    decideBulk(inputs, ctx, (k, d) => void (d instanceof Error || bulk.set(k, d.evidence.tier1?.valueUsd ?? null)));
+    const noWeights: ValuationContext = { ...ctx, calibration: { ...ctx.calibration!, priorSale: undefined } };
+    let moved = 0;
+    inputs.forEach((input, k) => {
+      let v;
+      try {
+        v = valueProperty(input, ctx);
+      } catch {
+        return;
+      }
+      const ps = v.arv.prior_sale;
+      const served = v.artifact?.arv;
+      if (!ps || !served) return;
+      moved++;
+      const w = ctx.calibration!.priorSale!.weights[ps.condition_group];
+      expect(ps.weight).toBe(w);
+      expect(ps.factor).toBeCloseTo(Math.exp(w * ps.log_gap), 12);
+      expect(Math.abs(ps.log_gap)).toBeLessThanOrEqual(TIER1.v.prior_sale_max_log_gap);
+      expect(served.value).toBeCloseTo(ps.comps_value * ps.factor, 6);
+      expect(bulk.get(k)).toBeCloseTo(served.value!, 6);
+      const plain = valueProperty(input, noWeights);
+      expect(plain.arv.prior_sale?.weight).toBe(0);
+      expect(plain.artifact?.arv?.value).toBeCloseTo(ps.comps_value, 6);
+      expect(plain.inputs_hash).not.toBe(v.inputs_hash);
+    });
+    expect(moved).toBeGreaterThan(20);
+  });
+});
+
+describe('the backtest', () => {
+  it('fits the weights on the calibration half only, and every Tier-1 estimate of both halves carries them', () => {
+    const munis = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
+    const bt = runBacktest(ctx.sales, (g) => munis.get(g) ?? null);
+    const { calibration, test } = splitInTime(bt.records);
+    const comps = (r: (typeof bt.records)[number]) => r.compsValueUsd ?? r.estimateUsd;
+    const refit = fitPriorSaleWeights(calibration.flatMap((r) => (r.estimateUsd !== null && r.priorSale ? [{ group: r.priorSale.group, logGap: r.priorSale.logGap, logRatio: Math.log(r.priceUsd / comps(r)!) }] : [])));
+    expect(bt.priorSale).toEqual(refit);
+    // the test corpus has fewer earlier sales per group than prior_sale_min_fit_n: weights 0, nothing moves
+    expect(bt.priorSale.n.renovated + bt.priorSale.n.other).toBeGreaterThan(0);
+    expect(bt.priorSale.n.renovated).toBeLessThan(TIER1.v.prior_sale_min_fit_n);
+    expect(bt.priorSale.weights).toEqual({ renovated: 0, other: 0 });
+    for (const r of [...calibration, ...test]) expect(r.compsValueUsd).toBeUndefined();
+    const table = buildCalibrationTable(bt.records, { createdAt: '2026-11-02T00:00:00Z', snapshotId: 's', modelVersion: 'm', registryVersion: 'r', startDay: bt.startDay, endDay: bt.endDay, priorSale: bt.priorSale });
+    expect(table.priorSale).toEqual(bt.priorSale);
+  }, 300_000);
+});
+
+describe('withPriorSaleFit', () => {
+  it('fits on the sales before the split day only and moves both halves (and the ARV rows of the all-sales scoring) by it', () => {
+    const min = TIER1.v.prior_sale_min_fit_n;
+    const rec = (k: number, day: number, w: number) => {
+      const logGap = ((k % 21) - 10) / 40;
+      return { row: k, saleDay: day, priceUsd: 100_000 * Math.exp(w * logGap), segment: 'sfh_city', estimateUsd: 100_000, nComps: 8, ladderStep: 1 as const, fsdPct: 10, reason: null, priorSale: { group: 'renovated' as const, logGap } };
+    };
+    // calibration half: the price follows 0.5 of the gap; test half: 0.9 (must not leak into the fit)
+    const records = [...Array.from({ length: min + 100 }, (_, k) => rec(k, 100 + k, 0.5)), ...Array.from({ length: min + 101 }, (_, k) => rec(k, 10_000 + k, 0.9))];
+    const bt = withPriorSaleFit({ records, scored: records.map((r) => ({ ...r, kind: 'arv' as const })), startDay: 0, endDay: 20_000 });
+    expect(bt.priorSale.weights.renovated).toBeCloseTo(0.5, 10);
+    expect(bt.priorSale.n.renovated).toBe(min + 100);
+    for (const [i, r] of bt.records.entries()) {
+      expect(r.compsValueUsd ?? (records[i].priorSale.logGap === 0 ? 100_000 : null)).toBe(100_000);
+      expect(r.estimateUsd).toBeCloseTo(100_000 * Math.exp(0.5 * records[i].priorSale.logGap), 6);
+      expect(bt.scored![i].estimateUsd).toBe(r.estimateUsd);
+    }
+  });
+});
