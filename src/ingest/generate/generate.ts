@@ -12,7 +12,7 @@ import { writeCharacteristics, writeUniverse } from './parcel-files.js';
 import { buildParcels, drawQualities, drawRepairScopes } from './parcels.js';
 import { conditionMixAt } from './buildings.js';
 import { fullYears, REALISM_TARGETS, realismReport } from './realism.js';
-import { fitAreaShapes, type ShapeFit } from './anchor-shape.js';
+import { fitDry, type Fits } from './dry-fits.js';
 import { anchorParcels, buildSurface, calibrationDay, type Surface } from './anchoring.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
@@ -26,7 +26,7 @@ import { writeSafmr, writeTracts } from './static-files.js';
 import { buildCookTracts, buildLakeTracts, type GenTract } from './tracts.js';
 
 /** Bumped whenever the same seed would produce different bytes. */
-export const GENERATOR_VERSION = '3.1.0';
+export const GENERATOR_VERSION = '3.2.0';
 export const DEFAULT_AS_OF = '2026-10-31';
 export const SCALES = ['test', 'default', 'county'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -93,7 +93,7 @@ function planOf(opts: GenerateOptions): Plan {
 }
 
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
-function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut; anchorShifts: Map<string, number>; shapeFit: ShapeFit } {
+function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut } & Fits {
   const scaleIdx = SCALES.indexOf(plan.scale);
   const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
@@ -116,11 +116,7 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
   plan.progress(0, p.n, 'sales'); // the dry pass and the fits are part of the sales stage
   const dry = new DrySales(), dryCtx = ctxOf(dry, rentsAt());
   generateSales(dryCtx, target);
-  const years = fullYears(plan.startDay, plan.asOfDay);
-  // shapes first (they move neighborhood medians a little), then the levels, which leave the within-area spread (measured:
-  // a second round of both moved the levels more, p90 |shift| 0.23 against 0.19 log, for one more area within KS 0.08)
-  const shapeFit = fitAreaShapes(dryCtx, dry, ref.areaDispersion, REALISM_TARGETS.real_dispersion_year, years);
-  const anchorShifts = anchorRealisedMedians({ ...dryCtx, timeOf }, dry, surface.anchoredNbhd, ref.nbhdSales, years.filter((y) => y <= surface.lastRealYear));
+  const fits = fitDry({ ...dryCtx, timeOf }, dry, ref, surface, fullYears(plan.startDay, plan.asOfDay), plan.seed);
   const rents = rentsAt();
   const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip, plan.exportCondition);
   const ctx = ctxOf(out, rents);
@@ -130,7 +126,7 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
     out.close();
   }
   plan.progress(p.n, p.n, 'sales');
-  return { ctx, out, anchorShifts, shapeFit };
+  return { ctx, out, ...fits };
 }
 
 /** The files written after the sales: universe, characteristics, tracts, SAFMR, listings, manifest. */
@@ -175,10 +171,10 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const surface = buildSurface(ref, tracts, plan.seed, plan.asOfYear);
   plan.progress(1, 1, 'tracts');
   await yieldToLoop();
-  const { ctx, out, anchorShifts, shapeFit } = runSales(plan, ref, tracts, surface);
+  const { ctx, out, anchorShifts, shapeFit, distressFit } = runSales(plan, ref, tracts, surface);
   await yieldToLoop();
   const counts = writeFiles(plan, ctx, out);
-  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion, anchorShifts, shapeFit });
+  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion, anchorShifts, shapeFit, distressFit });
   writeFileSync(join(plan.truthDir, REALISM_FILE), JSON.stringify({ generator_version: GENERATOR_VERSION, vintage: plan.vintage, ...realism }, null, 1) + '\n');
   const files = Object.fromEntries([...ALL_CSV_LAYOUTS.map((l) => [l.file, join(plan.rawDir, l.file)]), [TRACTS_GEOJSON.file, join(plan.rawDir, TRACTS_GEOJSON.file)]]);
   plan.progress(1, 1, 'done');
