@@ -13,6 +13,7 @@ import { buildParcels, drawQualities, drawRepairScopes } from './parcels.js';
 import { conditionMixAt } from './buildings.js';
 import { fullYears, REALISM_TARGETS, realismReport } from './realism.js';
 import { fitDry, type Fits } from './dry-fits.js';
+import { areaIqrFloors } from './realism-floor.js';
 import { anchorParcels, buildSurface, calibrationDay, type Surface } from './anchoring.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
@@ -47,6 +48,8 @@ export type GenerateOptions = {
    * has no such column; the truth file always has it. Default false (a real export's shape); tests of the feed path set it.
    */
   exportCondition?: boolean;
+  /** Also measure each PIN area's IQR floor (realism-floor.ts) for truth/realism.json; the corpus is the same either way. */
+  floorDiagnostic?: boolean;
 };
 
 export type GenerateResult = { files: Record<string, string>; counts: Record<string, number>; truthFile: string; vintage: string; realism: ReturnType<typeof realismReport> };
@@ -74,7 +77,7 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 
 type Plan = {
   seed: number; scale: Scale; asOf: string; asOfDay: number; asOfYear: number; startDay: number;
-  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn; exportCondition: boolean;
+  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn; exportCondition: boolean; floorDiagnostic: boolean;
 };
 
 function planOf(opts: GenerateOptions): Plan {
@@ -88,12 +91,12 @@ function planOf(opts: GenerateOptions): Plan {
     seed: opts.seed, scale: opts.scale, asOf, asOfDay, asOfYear: Number(y), startDay,
     vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf} (Chicago tracts: real GEOIDs, generated cells; suburban Cook and Lake tracts generated)`,
     rawDir: join(opts.outDir, RAW_DIR), truthDir: join(opts.outDir, GROUND_TRUTH_DIR), progress: opts.onProgress ?? (() => undefined),
-    exportCondition: opts.exportCondition ?? false,
+    exportCondition: opts.exportCondition ?? false, floorDiagnostic: opts.floorDiagnostic ?? false,
   };
 }
 
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
-function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut } & Fits {
+function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut; iqrFloor?: Map<string, number> } & Fits {
   const scaleIdx = SCALES.indexOf(plan.scale);
   const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
@@ -116,7 +119,9 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
   plan.progress(0, p.n, 'sales'); // the dry pass and the fits are part of the sales stage
   const dry = new DrySales(), dryCtx = ctxOf(dry, rentsAt());
   generateSales(dryCtx, target);
-  const fits = fitDry({ ...dryCtx, timeOf }, dry, ref, surface, fullYears(plan.startDay, plan.asOfDay), plan.seed);
+  const years = fullYears(plan.startDay, plan.asOfDay);
+  const fits = fitDry({ ...dryCtx, timeOf }, dry, ref, surface, years, plan.seed);
+  const iqrFloor = plan.floorDiagnostic ? areaIqrFloors({ ...dryCtx, timeOf }, dry, ref, surface, years) : undefined;
   const rents = rentsAt();
   const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip, plan.exportCondition);
   const ctx = ctxOf(out, rents);
@@ -126,7 +131,7 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
     out.close();
   }
   plan.progress(p.n, p.n, 'sales');
-  return { ctx, out, ...fits };
+  return { ctx, out, iqrFloor, ...fits };
 }
 
 /** The files written after the sales: universe, characteristics, tracts, SAFMR, listings, manifest. */
@@ -171,10 +176,10 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const surface = buildSurface(ref, tracts, plan.seed, plan.asOfYear);
   plan.progress(1, 1, 'tracts');
   await yieldToLoop();
-  const { ctx, out, anchorShifts, shapeFit, distressFit } = runSales(plan, ref, tracts, surface);
+  const { ctx, out, anchorShifts, shapeFit, distressFit, iqrFloor } = runSales(plan, ref, tracts, surface);
   await yieldToLoop();
   const counts = writeFiles(plan, ctx, out);
-  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion, anchorShifts, shapeFit, distressFit });
+  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion, anchorShifts, shapeFit, distressFit, iqrFloor });
   writeFileSync(join(plan.truthDir, REALISM_FILE), JSON.stringify({ generator_version: GENERATOR_VERSION, vintage: plan.vintage, ...realism }, null, 1) + '\n');
   const files = Object.fromEntries([...ALL_CSV_LAYOUTS.map((l) => [l.file, join(plan.rawDir, l.file)]), [TRACTS_GEOJSON.file, join(plan.rawDir, TRACTS_GEOJSON.file)]]);
   plan.progress(1, 1, 'done');

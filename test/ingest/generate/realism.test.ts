@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, REALISM_FILE, type GenerateResult } from '../../../src/ingest/generate/generate.js';
 import { CCAO_SALES, LAKE_GIS_SALES } from '../../../src/ingest/layouts.js';
 import { GENERATOR } from '../../../src/registry/groups/generator.js';
-import { headerOf, readCsv } from './support.js';
+import { digestTree, headerOf, readCsv } from './support.js';
 
 let dir: string;
 let gen: GenerateResult;
@@ -101,6 +101,22 @@ describe('generator 3.2.0 realism', () => {
       expect(r.iqr_within_real_noise_95).toBe(Math.abs(r.syn_iqr_log / r.real_iqr_log - 1) <= 1.96 * r.real_iqr_rel_se);
     }
     expect(gen.realism.pin_areas.rows.filter((r) => r.real_nbhd_median_iqr_log !== null).length).toBeGreaterThan(25);
+  });
+
+  it('measures each area\'s IQR floor on request without changing a byte of the corpus', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'avm-gen-floor-'));
+    try {
+      const withFloor = await generateCorpus({ seed: 7, scale: 'test', outDir: other, exportCondition: false, floorDiagnostic: true });
+      const a = digestTree(dir), b = digestTree(other);
+      delete a['truth/realism.json']; delete b['truth/realism.json'];
+      expect(b).toEqual(a);
+      const rows = withFloor.realism.pin_areas.rows.filter((r) => r.floor_iqr_log !== null);
+      expect(rows.length).toBeGreaterThan(25);
+      for (const r of rows) expect(r.iqr_reachable).toBe((r.floor_iqr_log as number) <= 1.1 * r.real_iqr_log);
+      expect(gen.realism.pin_areas.rows.every((r) => r.floor_iqr_log === null)).toBe(true);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('leaves the condition out of the exported sales when exportCondition is false; the truth keeps it', () => {
