@@ -54,7 +54,7 @@ function tally(c: SalesCtx, dry: DrySales, areaOf: (i: number) => string | null,
 }
 
 /**
- * Turns part of each Cook PIN area's non-flip, non-condo distressed buildings dated (as above), drawing one uniform
+ * Turns part of each Cook PIN area's non-flip, non-condo distressed buildings dated or renovated (as above), drawing one uniform
  * per distressed building in parcel order from `rng`, and updates the dry rows' conditions. Returns the fit per area.
  */
 export function calibrateDistressedShare(c: SalesCtx, dry: DrySales, real: readonly AreaDispersion[], year: number, years: readonly number[], rng: Rng): DistressFit {
@@ -79,8 +79,9 @@ export function calibrateDistressedShare(c: SalesCtx, dry: DrySales, real: reado
     const u = rng.next(); // drawn for every candidate, so one area's k does not move another's draws
     const f = fit.get(areaOf(i) as string);
     if (f === undefined || u < f.keep) continue;
-    // the rest of the same uniform picks dated or renovated in their base proportion (buildings.ts): all-dated moved
-    // the dated:renovated balance the condition inference's mixture fits (seed 2 default: recall of renovated 0.78 -> 0.49)
+    // the rest of the same uniform picks dated or renovated in their base proportion (buildings.ts), so the area's other
+    // buildings keep the base mix (all-dated was tried first: same realism figures within one area, and the condition
+    // inference's seed-2 collapse, README, was there either way: recall of renovated 0.49 all-dated, 0.47 with this)
     c.p.cond[i] = (u - f.keep) / (1 - f.keep) < datedShare ? COND_DATED : COND_RENOVATED;
     converted[i] = 1;
   }
