@@ -1,7 +1,8 @@
-// The realism of the default corpus (generator 3.1.0, issue 14) on seeds 1, 2 and 3: per seed, the checks and summaries
+// The realism of the default corpus (generator 3.2.0, issue 14) on seeds 1, 2 and 3: per seed, the checks and summaries
 // of truth/realism.json (neighborhood median gaps and volumes against the real cw353 aggregates, within-PIN-area IQR,
-// p90-p10, tail share and KS against the real 2019 cmfproperty sales), the generate time and the load average of the
-// shared machine. Writes bench/results/realism.json. Per-neighborhood and per-area rows stay in each corpus' truth/.
+// p90-p10, tail share and KS against the real 2019 cmfproperty sales), each area's IQR floor (realism-floor.ts: the
+// diagnostic adds an anchoring pass to the generate time), the generate time and the load average of the shared machine.
+// Writes bench/results/realism.json. Per-neighborhood and per-area rows stay in each corpus' truth/.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +15,13 @@ async function oneSeed(seed: number): Promise<Record<string, unknown>> {
   const outDir = mkdtempSync(join(tmpdir(), `avm-bench-realism-${seed}-`));
   try {
     const load0 = loadavg()[0], t0 = performance.now();
-    const out = await generateCorpus({ seed, scale: 'default', outDir });
+    const out = await generateCorpus({ seed, scale: 'default', outDir, floorDiagnostic: true });
     const { checks, neighborhoods, pin_areas } = out.realism;
     return {
       seed, generate_wall_ms: Math.round(performance.now() - t0), load_avg_1m: [Number(load0.toFixed(2)), Number(loadavg()[0].toFixed(2))],
       checks, neighborhoods: neighborhoods.summary, pin_areas: pin_areas.summary,
-      pin_area_rows: pin_areas.rows.map((r) => ({ pin_area: r.pin_area, real_n: r.real_n, syn_n: r.syn_n, real_iqr: r.real_iqr_log, syn_iqr: r.syn_iqr_log, real_p90_p10: r.real_p90_p10_log, syn_p90_p10: r.syn_p90_p10_log, real_tail: r.real_tail_share, syn_tail: r.syn_tail_share, ks: r.ks, ks_noise_95: r.ks_noise_95, dry_ks_before_shape: r.dry_ks_before_shape })),
+      pin_area_rows: pin_areas.rows.map((r) => ({ pin_area: r.pin_area, real_n: r.real_n, syn_n: r.syn_n, real_iqr: r.real_iqr_log, syn_iqr: r.syn_iqr_log, real_p90_p10: r.real_p90_p10_log, syn_p90_p10: r.syn_p90_p10_log, real_tail: r.real_tail_share, syn_tail: r.syn_tail_share, ks: r.ks, ks_noise_95: r.ks_noise_95, dry_ks_before_shape: r.dry_ks_before_shape,
+        real_iqr_rel_se: r.real_iqr_rel_se, real_tail_rel_se: r.real_tail_rel_se, real_nbhd_median_iqr: r.real_nbhd_median_iqr_log, real_lower_tail: r.real_lower_tail_share, distressed_kept: r.distressed_kept_share, floor_iqr: r.floor_iqr_log })),
     };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

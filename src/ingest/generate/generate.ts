@@ -12,7 +12,8 @@ import { writeCharacteristics, writeUniverse } from './parcel-files.js';
 import { buildParcels, drawQualities, drawRepairScopes } from './parcels.js';
 import { conditionMixAt } from './buildings.js';
 import { fullYears, REALISM_TARGETS, realismReport } from './realism.js';
-import { fitAreaShapes, type ShapeFit } from './anchor-shape.js';
+import { fitDry, type Fits } from './dry-fits.js';
+import { areaIqrFloors } from './realism-floor.js';
 import { anchorParcels, buildSurface, calibrationDay, type Surface } from './anchoring.js';
 import { loadGenReference, type GenReference } from './reference.js';
 import { RentModel } from './rents.js';
@@ -26,7 +27,7 @@ import { writeSafmr, writeTracts } from './static-files.js';
 import { buildCookTracts, buildLakeTracts, type GenTract } from './tracts.js';
 
 /** Bumped whenever the same seed would produce different bytes. */
-export const GENERATOR_VERSION = '3.1.0';
+export const GENERATOR_VERSION = '3.2.0';
 export const DEFAULT_AS_OF = '2026-10-31';
 export const SCALES = ['test', 'default', 'county'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -47,6 +48,8 @@ export type GenerateOptions = {
    * has no such column; the truth file always has it. Default false (a real export's shape); tests of the feed path set it.
    */
   exportCondition?: boolean;
+  /** Also measure each PIN area's IQR floor (realism-floor.ts) for truth/realism.json; the corpus is the same either way. */
+  floorDiagnostic?: boolean;
 };
 
 export type GenerateResult = { files: Record<string, string>; counts: Record<string, number>; truthFile: string; vintage: string; realism: ReturnType<typeof realismReport> };
@@ -74,7 +77,7 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 
 type Plan = {
   seed: number; scale: Scale; asOf: string; asOfDay: number; asOfYear: number; startDay: number;
-  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn; exportCondition: boolean;
+  vintage: string; rawDir: string; truthDir: string; progress: ProgressFn; exportCondition: boolean; floorDiagnostic: boolean;
 };
 
 function planOf(opts: GenerateOptions): Plan {
@@ -88,12 +91,12 @@ function planOf(opts: GenerateOptions): Plan {
     seed: opts.seed, scale: opts.scale, asOf, asOfDay, asOfYear: Number(y), startDay,
     vintage: `synthetic generator ${GENERATOR_VERSION} seed ${opts.seed} scale ${opts.scale} as of ${asOf} (Chicago tracts: real GEOIDs, generated cells; suburban Cook and Lake tracts generated)`,
     rawDir: join(opts.outDir, RAW_DIR), truthDir: join(opts.outDir, GROUND_TRUTH_DIR), progress: opts.onProgress ?? (() => undefined),
-    exportCondition: opts.exportCondition ?? false,
+    exportCondition: opts.exportCondition ?? false, floorDiagnostic: opts.floorDiagnostic ?? false,
   };
 }
 
 /** Parcels and the sales stream (sales, Lake sales and truth files are written while generating). */
-function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut; anchorShifts: Map<string, number>; shapeFit: ShapeFit } {
+function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Surface): { ctx: SalesCtx; out: SalesOut; iqrFloor?: Map<string, number> } & Fits {
   const scaleIdx = SCALES.indexOf(plan.scale);
   const grid = new TractLocator(tracts.map((t) => t.geometry));
   plan.progress(0, tracts.length, 'parcels');
@@ -117,10 +120,8 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
   const dry = new DrySales(), dryCtx = ctxOf(dry, rentsAt());
   generateSales(dryCtx, target);
   const years = fullYears(plan.startDay, plan.asOfDay);
-  // shapes first (they move neighborhood medians a little), then the levels, which leave the within-area spread (measured:
-  // a second round of both moved the levels more, p90 |shift| 0.23 against 0.19 log, for one more area within KS 0.08)
-  const shapeFit = fitAreaShapes(dryCtx, dry, ref.areaDispersion, REALISM_TARGETS.real_dispersion_year, years);
-  const anchorShifts = anchorRealisedMedians({ ...dryCtx, timeOf }, dry, surface.anchoredNbhd, ref.nbhdSales, years.filter((y) => y <= surface.lastRealYear));
+  const fits = fitDry({ ...dryCtx, timeOf }, dry, ref, surface, years, plan.seed);
+  const iqrFloor = plan.floorDiagnostic ? areaIqrFloors({ ...dryCtx, timeOf }, dry, ref, surface, years) : undefined;
   const rents = rentsAt();
   const out = new SalesOut(plan.rawDir, join(plan.truthDir, GROUND_TRUTH_FILE), p, tracts, rents.tractZip, plan.exportCondition);
   const ctx = ctxOf(out, rents);
@@ -130,7 +131,7 @@ function runSales(plan: Plan, ref: GenReference, tracts: GenTract[], surface: Su
     out.close();
   }
   plan.progress(p.n, p.n, 'sales');
-  return { ctx, out, anchorShifts, shapeFit };
+  return { ctx, out, iqrFloor, ...fits };
 }
 
 /** The files written after the sales: universe, characteristics, tracts, SAFMR, listings, manifest. */
@@ -175,10 +176,10 @@ export async function generateCorpus(opts: GenerateOptions): Promise<GenerateRes
   const surface = buildSurface(ref, tracts, plan.seed, plan.asOfYear);
   plan.progress(1, 1, 'tracts');
   await yieldToLoop();
-  const { ctx, out, anchorShifts, shapeFit } = runSales(plan, ref, tracts, surface);
+  const { ctx, out, anchorShifts, shapeFit, distressFit, iqrFloor } = runSales(plan, ref, tracts, surface);
   await yieldToLoop();
   const counts = writeFiles(plan, ctx, out);
-  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion, anchorShifts, shapeFit });
+  const realism = realismReport({ p: ctx.p, tracts, sales: out.log, startDay: plan.startDay, endDay: plan.asOfDay, nbhdSales: ref.nbhdSales, dispersion: ref.areaDispersion, anchorShifts, shapeFit, distressFit, iqrFloor });
   writeFileSync(join(plan.truthDir, REALISM_FILE), JSON.stringify({ generator_version: GENERATOR_VERSION, vintage: plan.vintage, ...realism }, null, 1) + '\n');
   const files = Object.fromEntries([...ALL_CSV_LAYOUTS.map((l) => [l.file, join(plan.rawDir, l.file)]), [TRACTS_GEOJSON.file, join(plan.rawDir, TRACTS_GEOJSON.file)]]);
   plan.progress(1, 1, 'done');

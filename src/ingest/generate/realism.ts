@@ -10,6 +10,7 @@ import { yearOfDay } from '../../store/days.js';
 import { PT_CONDO } from './buildings.js';
 import type { ParcelTable } from './parcels.js';
 import type { GenTract } from './tracts.js';
+import { realBetweenNbhdIqr, realIqrRelSe, realTailRelSe } from './realism-noise.js';
 
 const [GAP, MIN_N, REL_TOL, KS_MAX, REAL_YEAR] = GENERATOR.v.realism_targets;
 /** Issue 14 realism targets (generator.realism_targets). */
@@ -29,7 +30,11 @@ type Input = { p: ParcelTable; tracts: readonly GenTract[]; sales: SaleLog; star
   /** Level moves (ln) of the realised-median anchoring by `nbhd|year` (anchor-realised.ts). */
   anchorShifts?: ReadonlyMap<string, number>;
   /** Per area: KS of the dry pass before and after the quality map (anchor-shape.ts). */
-  shapeFit?: ReadonlyMap<string, { before: number; after: number }> };
+  shapeFit?: ReadonlyMap<string, { before: number; after: number }>;
+  /** Per area: real lower tail and the share of non-flip distressed buildings kept distressed (anchor-distress.ts). */
+  distressFit?: ReadonlyMap<string, { realLow: number; dryLow: number; keep: number }>;
+  /** Per area: the narrowest IQR with the neighborhoods on their real medians (realism-floor.ts; only when asked for). */
+  iqrFloor?: ReadonlyMap<string, number> };
 
 function push<K>(m: Map<K, number[]>, k: K, v: number): void {
   const a = m.get(k);
@@ -95,7 +100,20 @@ function ksAtPercentiles(syn: Float64Array, realQ: readonly number[]): number {
   return d;
 }
 
+/** A CCAO neighborhood's PIN area: the area most of its Cook tract pieces lie in. */
+function nbhdAreas(tracts: readonly GenTract[]): Map<string, string> {
+  const votes = new Map<string, Map<string, number>>();
+  for (const t of tracts) {
+    if (t.county !== 'cook') continue;
+    const v = votes.get(t.townNbhd) ?? new Map<string, number>();
+    v.set(t.pinArea, (v.get(t.pinArea) ?? 0) + 1);
+    votes.set(t.townNbhd, v);
+  }
+  return new Map([...votes].map(([n, v]) => [n, [...v].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0]]));
+}
+
 function areas(x: Input, years: number[]) {
+  const between = realBetweenNbhdIqr(x.nbhdSales, nbhdAreas(x.tracts), years);
   const byAreaYear = new Map<string, number[]>();
   for (let k = 0; k < x.sales.parcel.length; k++) {
     const i = x.sales.parcel[k], t = x.tracts[x.p.tract[i]];
@@ -116,11 +134,20 @@ function areas(x: Input, years: number[]) {
     const q = (p: number) => quantileType7Sorted(s, p);
     const tail = s.filter((v) => Math.abs(v) > LN2).length / s.length;
     const iqr = q(0.75) - q(0.25), spread = q(0.9) - q(0.1), ks = ksAtPercentiles(s, d.centeredLogQuantiles);
+    const iqrSe = realIqrRelSe(d), tailSe = realTailRelSe(d), nbhdIqr = between.get(d.pinArea) ?? null, df = x.distressFit?.get(d.pinArea), floor = x.iqrFloor?.get(d.pinArea);
     return [{
       pin_area: d.pinArea, real_n: d.n, syn_n: s.length, real_iqr_log: d.iqrLog, syn_iqr_log: r4(iqr), real_p90_p10_log: d.p90p10Log, syn_p90_p10_log: r4(spread),
       real_tail_share: d.tailShare, syn_tail_share: r4(tail), ks: r4(ks), ks_noise_95: r4(KS_95 * Math.sqrt(1 / d.n + 1 / s.length)),
       dry_ks_before_shape: r4n(x.shapeFit?.get(d.pinArea)?.before), dry_ks_after_shape: r4n(x.shapeFit?.get(d.pinArea)?.after),
       iqr_pass: Math.abs(iqr / d.iqrLog - 1) <= REALISM_TARGETS.rel_tol, tail_pass: Math.abs(tail / d.tailShare - 1) <= REALISM_TARGETS.rel_tol, ks_pass: ks <= REALISM_TARGETS.ks_max,
+      // the real sample's own noise: relative standard errors of its IQR and tail share, and whether the miss lies within 1.96 of them
+      real_iqr_rel_se: iqrSe, real_tail_rel_se: tailSe,
+      iqr_within_real_noise_95: Math.abs(iqr / d.iqrLog - 1) <= 1.96 * iqrSe, tail_within_real_noise_95: Math.abs(tail / d.tailShare - 1) <= 1.96 * tailSe,
+      // the real class-2 neighborhood medians of the window's real years alone (condos included), IQR around their area-year median
+      real_nbhd_median_iqr_log: nbhdIqr, nbhd_medians_wider_than_area: nbhdIqr !== null && nbhdIqr >= (1 - REALISM_TARGETS.rel_tol) * d.iqrLog,
+      real_lower_tail_share: df ? r4(df.realLow) : null, distressed_kept_share: df ? r4(df.keep) : null,
+      // the narrowest this area can be with its neighborhoods on their real medians; above (1 + rel_tol) x real, the IQR target is out of reach
+      floor_iqr_log: floor === undefined ? null : r4(floor), iqr_reachable: floor === undefined ? null : floor <= (1 + REALISM_TARGETS.rel_tol) * d.iqrLog,
     }];
   });
   const w = rows.reduce((s, r) => s + r.real_n, 0);
@@ -130,6 +157,10 @@ function areas(x: Input, years: number[]) {
     real_year: REALISM_TARGETS.real_dispersion_year, syn_years: years, areas: rows.length, weighted_by: 'real 2019 sales per area', ...agg,
     iqr_pass: Math.abs(agg.syn_iqr_log / agg.real_iqr_log - 1) <= REALISM_TARGETS.rel_tol, tail_pass: Math.abs(agg.syn_tail_share / agg.real_tail_share - 1) <= REALISM_TARGETS.rel_tol,
     areas_iqr_pass: rows.filter((r) => r.iqr_pass).length, areas_tail_pass: rows.filter((r) => r.tail_pass).length,
+    areas_iqr_pass_or_within_real_noise_95: rows.filter((r) => r.iqr_pass || r.iqr_within_real_noise_95).length,
+    areas_tail_pass_or_within_real_noise_95: rows.filter((r) => r.tail_pass || r.tail_within_real_noise_95).length,
+    areas_nbhd_medians_wider_than_area: rows.filter((r) => r.nbhd_medians_wider_than_area).map((r) => r.pin_area),
+    areas_iqr_unreachable: x.iqrFloor ? rows.filter((r) => r.iqr_reachable === false).map((r) => r.pin_area) : null,
     ks_max: rows.length ? Math.max(...rows.map((r) => r.ks)) : null, ks_median: rows.length ? r4(medianSorted(sortedOf(rows.map((r) => r.ks)))) : null,
     areas_ks_pass: rows.filter((r) => r.ks_pass).length, areas_ks_within_noise_95: rows.filter((r) => r.ks <= r.ks_noise_95).length, ks_pass: rows.every((r) => r.ks_pass),
   };

@@ -7,7 +7,7 @@ const CLASS_DICT = 'ccao-data/data-architecture ccao.class_dict.csv (class size/
 
 export const GENERATOR = defineGroup({
   name: 'generator',
-  version: '3.1.0',
+  version: '3.2.0',
   owner: 'data',
   entries: {
     // Geography
@@ -80,6 +80,7 @@ export const GENERATOR = defineGroup({
     char_repair_below_given_distressed: c(0.5, 'probability', 'a distressed building is marked below average with this probability; dated buildings fill the rest of char_repair_below_rate', SYN + '; the assessor\'s repair flag lags and misses real condition'),
     realised_anchor_min_rows: c(12, 'sale rows', 'generator 3.1.0 anchors the realised median of a real neighborhood-year (>= nbhd_level_min_year_n real sales, src/ingest/generate/anchor-realised.ts) only where the dry pass gives it at least this many synthetic rows: the level move absorbs the synthetic median\'s sampling error, about 1.25 x 0.5 / sqrt(n) log, 0.18 at 12 rows; below that it would move levels onto a few sales\' own noise', SYN + '; on the test scale 8 rows anchored 149 thin neighborhood-years (median move 0.12 log, p90 0.47) and the condition classifier\'s resale legs fell below 0.8 right; default scale seed 1: 8 of 1,129 neighborhood-years have fewer than 12 rows'),
     shape_fit_rows_per_knot: c(40, 'sales per knot', 'generator 3.1.0 maps a PIN area\'s unobserved quality to the real shape (src/ingest/generate/anchor-shape.ts, 21 knots) only where its dry pass holds at least 21 x this many sales: with fewer the map fits their noise (on the test scale, 40-1,000 sales per area, fitting every area dropped the condition classifier\'s recall of renovated sales from 0.70+ to 0.28); default scale: 31 of 33 areas (01 and 26 have about 800)', SYN),
+    distress_fit_min_rows: c(400, 'sales', 'generator 3.2.0 holds a PIN area\'s non-flip distressed stock to the real share of sales below half the area median (src/ingest/generate/anchor-distress.ts) only where the dry pass gives the area at least this many compared sales: the lower tail of fewer is a handful of rows (at 400 sales and a 5% tail, 20 rows, relative se 22%)', SYN + '; default scale: all 33 areas (the smallest, 01 and 26, have about 800)'),
     realism_targets: c(
       [0.05, 30, 0.1, 0.08, 2019],
       'median gap log, min real sales, relative tolerance, KS max, real dispersion year',

@@ -1,4 +1,4 @@
-// Generator 3.1.0 against the real files: neighborhood levels on the real medians, the within-area spread of the real
+// Generator 3.2.0 against the real files: neighborhood levels on the real medians, the within-area spread of the real
 // sales, assessor flags at the real rates, the condition kept out of the export on request, and the realism report.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus, REALISM_FILE, type GenerateResult } from '../../../src/ingest/generate/generate.js';
 import { CCAO_SALES, LAKE_GIS_SALES } from '../../../src/ingest/layouts.js';
 import { GENERATOR } from '../../../src/registry/groups/generator.js';
-import { headerOf, readCsv } from './support.js';
+import { digestTree, headerOf, readCsv } from './support.js';
 
 let dir: string;
 let gen: GenerateResult;
@@ -25,10 +25,10 @@ const pearson = (x: number[], y: number[]): number => {
   return sxy / Math.sqrt(sxx * syy);
 };
 
-describe('generator 3.1.0 realism', () => {
+describe('generator 3.2.0 realism', () => {
   it('writes truth/realism.json with the targets and a pass/fail per target', () => {
     const file = JSON.parse(readFileSync(join(dir, 'truth', REALISM_FILE), 'utf8'));
-    expect(file.generator_version).toBe('3.1.0');
+    expect(file.generator_version).toBe('3.2.0');
     expect(Object.keys(file.checks)).toEqual(['nbhd_median_gap', 'area_iqr', 'area_tail_share', 'area_ks']);
     for (const c of Object.values(file.checks) as Array<{ pass: unknown }>) expect(typeof c.pass).toBe('boolean');
     expect(file.pin_areas.rows.length).toBe(33);
@@ -76,6 +76,47 @@ describe('generator 3.1.0 realism', () => {
     near(share((r) => r.char_renovation === '1'), GENERATOR.v.char_renovation_rate);
     near(share((r) => r.char_repair_cnd === '3'), GENERATOR.v.char_repair_below_rate);
     expect(share((r) => r.char_repair_cnd === '1')).toBe(0);
+  });
+
+  it('holds the non-flip distressed stock of an area to its real lower tail: none left where the fit keeps none', () => {
+    const rows = gen.realism.pin_areas.rows.filter((r) => r.distressed_kept_share !== null);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.distressed_kept_share as number).toBeGreaterThanOrEqual(0);
+      expect(r.distressed_kept_share as number).toBeLessThanOrEqual(1);
+    }
+    const none = new Set(rows.filter((r) => r.distressed_kept_share === 0).map((r) => r.pin_area));
+    expect(none.size).toBeGreaterThan(0); // test scale seed 7: the large uniform suburban areas
+    const truth = readCsv(join(dir, 'truth', 'sales_truth.csv')).filter((t) => t.county === 'cook' && t.property_type !== 'condo' && none.has(t.pin.slice(0, 2)));
+    expect(truth.length).toBeGreaterThan(100);
+    const flipPins = new Set(truth.filter((t) => t.flip_role !== '').map((t) => t.pin)); // a flip's defect rows carry no role
+    expect(truth.filter((t) => t.condition === 'distressed' && !flipPins.has(t.pin)).length).toBe(0);
+    expect(truth.filter((t) => t.condition === 'distressed' && t.flip_role === 'buy').length).toBeGreaterThan(0); // flips stay
+  });
+
+  it('reports the real sample\'s own noise per area and the spread of the real neighborhood medians alone', () => {
+    for (const r of gen.realism.pin_areas.rows) {
+      expect(r.real_tail_rel_se).toBeCloseTo(Math.sqrt((r.real_tail_share * (1 - r.real_tail_share)) / r.real_n) / r.real_tail_share, 3);
+      expect(r.real_iqr_rel_se).toBeGreaterThan(0);
+      expect(r.iqr_within_real_noise_95).toBe(Math.abs(r.syn_iqr_log / r.real_iqr_log - 1) <= 1.96 * r.real_iqr_rel_se);
+    }
+    expect(gen.realism.pin_areas.rows.filter((r) => r.real_nbhd_median_iqr_log !== null).length).toBeGreaterThan(25);
+  });
+
+  it('measures each area\'s IQR floor on request without changing a byte of the corpus', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'avm-gen-floor-'));
+    try {
+      const withFloor = await generateCorpus({ seed: 7, scale: 'test', outDir: other, exportCondition: false, floorDiagnostic: true });
+      const a = digestTree(dir), b = digestTree(other);
+      delete a['truth/realism.json']; delete b['truth/realism.json'];
+      expect(b).toEqual(a);
+      const rows = withFloor.realism.pin_areas.rows.filter((r) => r.floor_iqr_log !== null);
+      expect(rows.length).toBeGreaterThan(25);
+      for (const r of rows) expect(r.iqr_reachable).toBe((r.floor_iqr_log as number) <= 1.1 * r.real_iqr_log);
+      expect(gen.realism.pin_areas.rows.every((r) => r.floor_iqr_log === null)).toBe(true);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('leaves the condition out of the exported sales when exportCondition is false; the truth keeps it', () => {
