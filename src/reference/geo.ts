@@ -75,3 +75,20 @@ export function haversineMi(lat1: number, lon1: number, lat2: number, lon2: numb
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MI * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+/**
+ * Half-extents in degrees (dLat, dLon) of a box around latitude `lat0` beyond which haversineMi from (lat0, ·) is
+ * always > radiusMi, so a scan can skip a point without trigonometry when |Δlat| > dLat or |Δlon| > dLon, and still
+ * decide every other point with haversineMi itself. Why it holds: haversineMi ≥ R·|Δφ| (its first term alone), and
+ * ≥ 2R·c·sin(|Δλ|/2) ≥ R·c·|Δλ|·(1 − Δλ²/24) with c the least cosine of a latitude within dLat of lat0 (both points
+ * lie in that band once the latitude test passed); the 1e-9 margin dwarfs the formula's rounding. dLon is Infinity
+ * where that bound is not used (|Δλ| beyond 0.02 rad, or a band reaching the poles).
+ */
+export function haversineSkipBox(lat0: number, radiusMi: number): { dLat: number; dLon: number } {
+  const r = (radiusMi * (1 + 1e-9)) / EARTH_RADIUS_MI;
+  const dLat = (r * 180) / Math.PI;
+  const edge = Math.abs(lat0) + dLat;
+  if (!(edge < 89)) return { dLat, dLon: Infinity };
+  const dLonRad = r / (Math.cos((edge * Math.PI) / 180) * (1 - 2e-5));
+  return { dLat, dLon: dLonRad > 0.02 ? Infinity : (dLonRad * 180) / Math.PI };
+}

@@ -3,14 +3,15 @@
 import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD, type AreaContext } from '../../contracts/area-context.js';
 import { AREA_CONTEXT } from '../../registry/groups/area.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
-import { haversineMi } from '../../reference/geo.js';
+import { haversineMi, haversineSkipBox } from '../../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../../store/columns.js';
 import type { AreaContextEvidence } from '../decide/ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
 import { findFlipPairs, indexFlipPairs, lowerBound, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
 import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 import { quantileType7Sorted } from '../../reference/stats.js';
-import { F64Scratch, sortF64Prefix } from '../../reference/f64-sort.js';
+import { F64Scratch } from '../../reference/f64-sort.js';
+import { rankedPrefix, type7Ranks } from '../../reference/order-stats.js';
 
 export type { TimeFactor } from './area-premium.js';
 
@@ -68,11 +69,13 @@ function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) =
   const r = AREA_CONTEXT.v.neighbor_radius_mi;
   const { rows, offsets } = ix.byCell;
   const out: number[] = [];
+  const box = haversineSkipBox(lat, r);
   forEachCellNear(ix.byCell, ix.cellDeg, lat, lon, r, (cell) => {
-    // the cheap column screen first, the distance only for rows it keeps
+    // the cheap column screen first, the distance only for rows it keeps inside the skip box
     for (let k = offsets[cell]; k < offsets[cell + 1]; k++) {
       const i = rows[k];
-      if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
+      if (!keep(i) || Math.abs(c.lat[i] - lat) > box.dLat || Math.abs(c.lon[i] - lon) > box.dLon) continue;
+      if (haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
     }
   });
   return out;
@@ -102,6 +105,33 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
   return split(near, 0, near.length, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
+/**
+ * ix.timeFactor(county, saleDay, toDay) for the pool's sale days (toDay − lookback_days ≤ saleDay < toDay), each
+ * computed once per (county, toDay) and then read from a table: a tract pool repeats its sale days across subjects
+ * and each factor costs two level lookups and a logarithm.
+ */
+function factorOf(ix: AreaIndex, county: number, saleDay: number, toDay: number): number {
+  const tf = ix.timeFactor;
+  if (!tf) return 1;
+  const back = toDay - saleDay;
+  if (!(back > 0 && back <= AREA_CONTEXT.v.lookback_days)) return tf(county, saleDay, toDay);
+  let tables = FACTOR_TABLES.get(tf);
+  if (tables === undefined) FACTOR_TABLES.set(tf, (tables = new Map()));
+  const key = toDay * 256 + county;
+  let table = tables.get(key);
+  if (table === undefined) {
+    if (tables.size >= FACTOR_TABLES_MAX) tables.clear();
+    tables.set(key, (table = new Float64Array(AREA_CONTEXT.v.lookback_days + 1).fill(NaN)));
+  }
+  const f = table[back];
+  return f === f ? f : (table[back] = tf(county, saleDay, toDay));
+}
+
+/** factorOf's tables of each time factor (a snapshot's), by (toDay, county). */
+const FACTOR_TABLES = new WeakMap<TimeFactor, Map<number, Float64Array>>();
+/** Tables kept before starting over (a served day and the as-of days callers ask for; ~6 KB each). */
+const FACTOR_TABLES_MAX = 64;
+
 /** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */
 function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number; lo: number; hi: number; perSqft: boolean } | null {
   const c = ix.sales;
@@ -109,12 +139,13 @@ function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number
   const vals = SUMMARY_SCRATCH.take(rows.length);
   let n = 0;
   for (const i of rows) {
-    const adj = c.priceUsd[i] * (ix.timeFactor ? ix.timeFactor(c.county[i], c.saleDay[i], s.asOfDay) : 1);
+    const adj = c.priceUsd[i] * factorOf(ix, c.county[i], c.saleDay[i], s.asOfDay);
     if (!perSqft) vals[n++] = adj;
     else if (c.sqft[i] > 0) vals[n++] = (adj / c.sqft[i]) * (s.sqft as number);
   }
   if (n < AREA_CONTEXT.v.min_sales) return null;
-  const sorted = sortF64Prefix(vals, n); // one in-place sort for the three quantiles
+  // The three quartiles' order statistics by selection: the values a sort of the pool would give, without sorting it.
+  const sorted = rankedPrefix(vals, n, [...type7Ranks(n, 0.25), ...type7Ranks(n, 0.5), ...type7Ranks(n, 0.75)]);
   return { mid: quantileType7Sorted(sorted, 0.5), lo: quantileType7Sorted(sorted, 0.25), hi: quantileType7Sorted(sorted, 0.75), perSqft };
 }
 
