@@ -57,8 +57,9 @@ function decode(bytes: Uint8Array): unknown {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let p = 0;
   const u32 = () => ((p += 4), view.getUint32(p - 4, true));
-  const str = (): string => {
-    const end = u32() + p;
+  const str = (): string => utf8(u32());
+  const utf8 = (n: number): string => {
+    const end = n + p;
     let s = '';
     while (p < end) {
       const b = bytes[p];
@@ -81,13 +82,21 @@ function decode(bytes: Uint8Array): unknown {
       case 5: return Array.from({ length: u32() }, value);
       case 6: return Object.fromEntries(Array.from({ length: u32() }, () => [str(), value()]));
       case 7: {
+        // Rows first (a string there: its byte length only), then the strings' bytes in the same order.
         const rows = u32();
         const keys = Array.from({ length: u32() }, str);
-        return Array.from({ length: rows }, () => {
+        const pending: Array<{ row: Record<string, unknown>; key: string; len: number }> = [];
+        const out = Array.from({ length: rows }, () => {
           const row: Record<string, unknown> = {};
-          for (const k of keys) if (bytes[p] === 8) p++; else row[k] = value();
+          for (const k of keys) {
+            if (bytes[p] === 8) p++;
+            else if (bytes[p] === 4) (p++, pending.push({ row, key: k, len: u32() }));
+            else row[k] = value();
+          }
           return row;
         });
+        for (const { row, key, len } of pending) row[key] = utf8(len);
+        return out;
       }
       default: throw new Error(`tag ${tag} at ${p - 1}`);
     }

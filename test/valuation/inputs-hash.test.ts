@@ -70,13 +70,14 @@ describe('inputsHash', () => {
 
   it('digests the canonical bytes of the documented form (written out by hand from canonical/bytes.ts)', () => {
     // object of 3 members (u is undefined: dropped), keys sorted; a: array (not a table: its items are not objects);
-    // é given decomposed, written NFC (c3 a9); b: -0 as +0; t: a table, keys x, y once, the second row lacking y (08).
+    // é given decomposed, written NFC (c3 a9); b: -0 as +0; t: a table, keys x, y once, the second row lacking y (08),
+    // its strings' lengths in the rows and their bytes (p, q) after them.
     const doc = { t: [{ y: 1, x: 'p' }, { x: 'q' }], u: undefined, b: -0, a: [true, null, 'e\u0301'] };
     const hex = [
       '06 03000000',
       '01000000 61', '05 03000000 02 00 04 02000000 c3a9',
       '01000000 62', '03 0000000000000000',
-      '01000000 74', '07 02000000 02000000 01000000 78 01000000 79', '04 01000000 70 03 000000000000f03f', '04 01000000 71 08',
+      '01000000 74', '07 02000000 02000000 01000000 78 01000000 79', '04 01000000 03 000000000000f03f', '04 01000000 08', '70 71',
     ].join('').replaceAll(' ', '');
     expect(Buffer.from(canonicalBytes(doc)).toString('hex')).toBe(hex);
   });

@@ -77,6 +77,7 @@ function encodeTable(sink: ByteSink, rows: unknown[]): boolean {
   sink.u32(n);
   for (let k = 0; k < n; k++) sink.str(sorted[k]);
   let defined = 0;
+  strings.length = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Record<string, unknown>;
     if (row === null || typeof row !== 'object' || Array.isArray(row) || !isPlain(row)) return notTable(sink, start);
@@ -96,8 +97,10 @@ function encodeTable(sink: ByteSink, rows: unknown[]): boolean {
           sink.number(v);
           break;
         case 'string':
+          // Its byte length if ASCII (checked once for the whole table below), its bytes after the rows.
           sink.tag(TAG.string);
-          sink.str(v);
+          sink.u32(v.length);
+          strings.push(v);
           break;
         case 'boolean':
           sink.tag(v ? TAG.true : TAG.false);
@@ -116,8 +119,15 @@ function encodeTable(sink: ByteSink, rows: unknown[]): boolean {
     }
   }
   if (defined !== 2 ** n - 1) throw REFUSED;
+  // One write for every string of the table; a non-ASCII one (NFC, other byte lengths): the definition's walk.
+  const text = strings.join('');
+  strings.length = 0;
+  if (!sink.ascii(text)) throw REFUSED;
   return true;
 }
+
+/** The strings of the table being written, in row and key order (reused). */
+const strings: string[] = [];
 
 /** One row's values in its keys' insertion order (reused: a table is written row by row). */
 const values: unknown[] = [];
