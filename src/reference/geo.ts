@@ -69,10 +69,24 @@ export function inBBox(lon: number, lat: number, b: BBox): boolean {
 
 /** Great-circle distance in miles by the haversine formula, Earth radius 3958.8 mi. Inputs in degrees. */
 export function haversineMi(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return haversineWithCos(lat1, lon1, Math.cos(lat1 * RAD), lat2, lon2);
+}
+
+/**
+ * haversineMi from one point to many (a subject's rejected candidates): cos(lat1) computed once, the same arithmetic
+ * in the same order, so the same distances to the last bit.
+ */
+export function haversineFrom(lat1: number, lon1: number): (lat2: number, lon2: number) => number {
+  const cos1 = Math.cos(lat1 * RAD);
+  return (lat2, lon2) => haversineWithCos(lat1, lon1, cos1, lat2, lon2);
+}
+
+const RAD = Math.PI / 180;
+
+function haversineWithCos(lat1: number, lon1: number, cos1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const a = Math.sin(dLat / 2) ** 2 + cos1 * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MI * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 

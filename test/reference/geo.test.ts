@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bboxOf, EARTH_RADIUS_MI, haversineMi, haversineSkipBox, pointInPolygon, type AreaGeometry } from '../../src/reference/geo.js';
+import { bboxOf, EARTH_RADIUS_MI, haversineFrom, haversineMi, haversineSkipBox, pointInPolygon, type AreaGeometry } from '../../src/reference/geo.js';
 import { Rng } from '../../src/ingest/generate/rng.js';
 
 // 10x10 square with a 4x4 hole in the middle (3..7), and a second 2x2 square far away for the multipolygon case
@@ -72,6 +72,18 @@ describe('haversineSkipBox(lat0, radiusMi)', () => {
       expect(haversineMi(lat0, -87, lat0 + dLat * 0.999, -87)).toBeLessThan(0.5);
       expect(haversineMi(lat0, -87, lat0, -87 + dLon * 0.999)).toBeLessThan(0.5 * 1.01);
       expect(dLat / ((0.5 / EARTH_RADIUS_MI) * (180 / Math.PI))).toBeCloseTo(1, 8); // the radius plus its 1e-9 margin
+    }
+  });
+});
+
+describe('haversineFrom(lat1, lon1)', () => {
+  it('gives haversineMi to the last bit, at 10,000 seeded point pairs', () => {
+    const rng = new Rng(20261127, 'haversine-from');
+    for (let t = 0; t < 10_000; t++) {
+      const lat1 = rng.uniform(-85, 85), lon1 = rng.uniform(-180, 180);
+      const from = haversineFrom(lat1, lon1);
+      const lat2 = lat1 + rng.uniform(-2, 2), lon2 = lon1 + rng.uniform(-2, 2);
+      expect(Object.is(from(lat2, lon2), haversineMi(lat1, lon1, lat2, lon2))).toBe(true);
     }
   });
 });

@@ -8,6 +8,7 @@ import type { CompsResult, Subject as KernelSubject } from '../../kernel/types.j
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { REJECTION_REASONS } from '../../store/columns.js';
+import { haversineFrom } from '../../reference/geo.js';
 import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
 import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
@@ -117,10 +118,11 @@ export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeili
   const { res, adjustments, compRows, poolRows, evidence } = tier1EvidenceOf(deps, s, raw);
   const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, [...compRows, ...res.rejected.map((r) => r.row)], s.asOfDay);
   const max = opts.withCeiling === false ? null : maxRenoSale24mo(deps, s);
+  const distFrom = haversineFrom(s.lat, s.lon);
   return {
     evidence,
     comps: res.accepted.map((a) => toComp(deps.sales, a)),
-    rejected: res.rejected.map((r) => toRejection(deps.sales, r, s.lat, s.lon)),
+    rejected: res.rejected.map((r) => toRejection(deps.sales, r, distFrom)),
     flipPairs,
     flipSummary: summarizeFlipPairs(flipPairs),
     appraisalCeiling: { flag: false, max_reno_sale_24mo: max },

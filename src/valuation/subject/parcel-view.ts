@@ -110,6 +110,10 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
   let bestMi: number = TIER1.v.subject_match_radius_mi;
   // The grid's cells read in place (near() order), not concatenated into a new array per subject.
   const g = p.grid();
+  // The subject's own cell first, for a bound: the nearest parcel is usually there (its own lot, ~0 mi away), and
+  // with that bound the screen below skips nearly every row of the other cells. The answer is still the near()-order
+  // scan's (the last row at the least distance): a row the bound skips is farther than the least distance.
+  const screenMi = Math.min(bestMi, nearestIn(p, neighbourCell(g, lat, lon, 0, 0), lat, lon));
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       const c = neighbourCell(g, lat, lon, dy, dx);
@@ -118,7 +122,7 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
         const i = g.rows[k];
         // haversine ≥ the latitude arc (its cos·cos·sin² term is ≥ 0): a row whose latitude alone is farther than the
         // best so far (with a margin far above rounding) cannot be taken, so its distance is not computed.
-        if (Math.abs(p.lat[i] - lat) * MI_PER_DEG_LAT > bestMi * (1 + LAT_SCREEN_SLACK)) continue;
+        if (Math.abs(p.lat[i] - lat) * MI_PER_DEG_LAT > Math.min(bestMi, screenMi) * (1 + LAT_SCREEN_SLACK)) continue;
         const d = haversineMi(lat, lon, p.lat[i], p.lon[i]);
         if (d <= bestMi) {
           bestMi = d;
@@ -128,4 +132,13 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
     }
   }
   return best;
+}
+
+/** The least haversineMi from (lat, lon) to a parcel of grid cell c (Infinity for an empty or absent cell). */
+function nearestIn(p: ParcelView, c: number, lat: number, lon: number): number {
+  if (c < 0) return Infinity;
+  const g = p.grid();
+  let least = Infinity;
+  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) least = Math.min(least, haversineMi(lat, lon, p.lat[g.rows[k]], p.lon[g.rows[k]]));
+  return least;
 }
