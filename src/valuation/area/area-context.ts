@@ -20,10 +20,16 @@ export type { TimeFactor } from './area-premium.js';
  * a point grid (cell side = the neighbor radius, read under the radius's box), and the flip pairs (with their
  * spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; byTract: Map<number, TractRows>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; /** by tractPoolKey */ byTract: Map<number, TractRows>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
 
 /** A tract's pool rows in (sale_day, row) order with their days, so a lookback window is two binary searches. */
 export type TractRows = { rows: Int32Array; days: Int32Array };
+
+/**
+ * byTract's key: a tract's pool is kept per property type (a pool only ever takes the subject's type, and a Chicago
+ * tract's two years of sales of every type were scanned per subject for it).
+ */
+const tractPoolKey = (tractIdx: number, ptype: number): number => tractIdx * 256 + ptype;
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -44,9 +50,10 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
   for (let i = 0; i < sales.length; i++) {
     const t = sales.tractIdx[i];
     if (!inPool(i) || t === TRACT_NONE) continue;
-    const list = lists.get(t);
+    const key = tractPoolKey(t, sales.ptype[i]);
+    const list = lists.get(key);
     if (list) list.push(i);
-    else lists.set(t, [i]);
+    else lists.set(key, [i]);
   }
   const byTract = new Map<number, TractRows>();
   for (const [t, list] of lists) {
@@ -94,7 +101,7 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
     }
     return p;
   };
-  const tr = s.tractIdx !== null && s.tractIdx !== TRACT_NONE ? ix.byTract.get(s.tractIdx) : undefined;
+  const tr = s.tractIdx !== null && s.tractIdx !== TRACT_NONE ? ix.byTract.get(tractPoolKey(s.tractIdx, s.ptype)) : undefined;
   if (tr) {
     // Only the lookback window's rows can pass `keep` (which still checks every condition); the order of a pool does
     // not matter (summarize sorts its values).
@@ -106,15 +113,13 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
 }
 
 /**
- * ix.timeFactor(county, saleDay, toDay) for the pool's sale days (toDay − lookback_days ≤ saleDay < toDay), each
- * computed once per (county, toDay) and then read from a table: a tract pool repeats its sale days across subjects
- * and each factor costs two level lookups and a logarithm.
+ * ix.timeFactor(saleCounty, saleDay, toDay) for the pool's sales (county `county`, toDay − lookback_days ≤ saleDay <
+ * toDay), each computed once per (county, toDay, saleDay) and then read from a table: a tract pool repeats its sale
+ * days across subjects, and each factor costs two level lookups and a logarithm. Anything else: ix.timeFactor itself.
  */
-function factorOf(ix: AreaIndex, county: number, saleDay: number, toDay: number): number {
+function factorReader(ix: AreaIndex, county: number, toDay: number): (saleCounty: number, saleDay: number) => number {
   const tf = ix.timeFactor;
-  if (!tf) return 1;
-  const back = toDay - saleDay;
-  if (!(back > 0 && back <= AREA_CONTEXT.v.lookback_days)) return tf(county, saleDay, toDay);
+  if (!tf) return () => 1;
   let tables = FACTOR_TABLES.get(tf);
   if (tables === undefined) FACTOR_TABLES.set(tf, (tables = new Map()));
   const key = toDay * 256 + county;
@@ -123,11 +128,17 @@ function factorOf(ix: AreaIndex, county: number, saleDay: number, toDay: number)
     if (tables.size >= FACTOR_TABLES_MAX) tables.clear();
     tables.set(key, (table = new Float64Array(AREA_CONTEXT.v.lookback_days + 1).fill(NaN)));
   }
-  const f = table[back];
-  return f === f ? f : (table[back] = tf(county, saleDay, toDay));
+  const t = table;
+  const span = AREA_CONTEXT.v.lookback_days;
+  return (saleCounty, saleDay) => {
+    const back = toDay - saleDay;
+    if (saleCounty !== county || !(back > 0 && back <= span)) return tf(saleCounty, saleDay, toDay);
+    const f = t[back];
+    return f === f ? f : (t[back] = tf(county, saleDay, toDay));
+  };
 }
 
-/** factorOf's tables of each time factor (a snapshot's), by (toDay, county). */
+/** factorReader's tables of each time factor (a snapshot's), by (toDay, county). */
 const FACTOR_TABLES = new WeakMap<TimeFactor, Map<number, Float64Array>>();
 /** Tables kept before starting over (a served day and the as-of days callers ask for; ~6 KB each). */
 const FACTOR_TABLES_MAX = 64;
@@ -137,9 +148,10 @@ function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number
   const c = ix.sales;
   const perSqft = s.sqft !== null && s.sqft > 0;
   const vals = SUMMARY_SCRATCH.take(rows.length);
+  const factor = factorReader(ix, s.county, s.asOfDay);
   let n = 0;
   for (const i of rows) {
-    const adj = c.priceUsd[i] * factorOf(ix, c.county[i], c.saleDay[i], s.asOfDay);
+    const adj = c.priceUsd[i] * factor(c.county[i], c.saleDay[i]);
     if (!perSqft) vals[n++] = adj;
     else if (c.sqft[i] > 0) vals[n++] = (adj / c.sqft[i]) * (s.sqft as number);
   }

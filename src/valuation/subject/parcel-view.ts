@@ -139,6 +139,11 @@ function nearestIn(p: ParcelView, c: number, lat: number, lon: number): number {
   if (c < 0) return Infinity;
   const g = p.grid();
   let least = Infinity;
-  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) least = Math.min(least, haversineMi(lat, lon, p.lat[g.rows[k]], p.lon[g.rows[k]]));
+  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) {
+    const i = g.rows[k];
+    // the same latitude screen as findParcelNear's: a row it skips is farther than `least`
+    if (Math.abs(p.lat[i] - lat) * MI_PER_DEG_LAT > least * (1 + LAT_SCREEN_SLACK)) continue;
+    least = Math.min(least, haversineMi(lat, lon, p.lat[i], p.lon[i]));
+  }
   return least;
 }
