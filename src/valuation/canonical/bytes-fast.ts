@@ -77,7 +77,7 @@ function encodeTable(sink: ByteSink, rows: unknown[]): boolean {
   sink.u32(n);
   for (let k = 0; k < n; k++) sink.str(sorted[k]);
   let defined = 0;
-  strings.length = 0;
+  let text = '';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Record<string, unknown>;
     if (row === null || typeof row !== 'object' || Array.isArray(row) || !isPlain(row)) return notTable(sink, start);
@@ -100,7 +100,7 @@ function encodeTable(sink: ByteSink, rows: unknown[]): boolean {
           // Its byte length if ASCII (checked once for the whole table below), its bytes after the rows.
           sink.tag(TAG.string);
           sink.u32(v.length);
-          strings.push(v);
+          text += v;
           break;
         case 'boolean':
           sink.tag(v ? TAG.true : TAG.false);
@@ -120,14 +120,14 @@ function encodeTable(sink: ByteSink, rows: unknown[]): boolean {
   }
   if (defined !== 2 ** n - 1) throw REFUSED;
   // One write for every string of the table; a non-ASCII one (NFC, other byte lengths): the definition's walk.
-  const text = strings.join('');
-  strings.length = 0;
-  if (!sink.ascii(text)) throw REFUSED;
-  return true;
+  // (Concatenated as they come: V8 keeps the pieces as a rope until the write flattens it once; a join of the
+  // collected strings cost more than the rest of the table.)
+  return sink.ascii(text) ? true : refused();
 }
 
-/** The strings of the table being written, in row and key order (reused). */
-const strings: string[] = [];
+function refused(): never {
+  throw REFUSED;
+}
 
 /** One row's values in its keys' insertion order (reused: a table is written row by row). */
 const values: unknown[] = [];
