@@ -138,6 +138,8 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
 function nearestIn(p: ParcelView, c: number, lat: number, lon: number): number {
   if (c < 0) return Infinity;
   const g = p.grid();
+  // A subject at a parcel's own point (bulk scoring, listings, the bench) is 0 mi from it: no distance needed.
+  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) if (p.lat[g.rows[k]] === lat && p.lon[g.rows[k]] === lon) return 0;
   let least = Infinity;
   for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) {
     const i = g.rows[k];
