@@ -20,7 +20,13 @@ export type { TimeFactor } from './area-premium.js';
  * a point grid (cell side = the neighbor radius, read under the radius's box), and the flip pairs (with their
  * spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; /** by tractPoolKey */ byTract: Map<number, TractRows>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; /** by tractPoolKey */ byTract: Map<number, TractRows>; byCell: Map<number, CellRows>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+
+/**
+ * The pool rows of one property type in a point grid, each cell's rows in (sale_day, row) order with their days
+ * beside them (`days[k]` is the day of `grid.rows[k]`): a radius pool reads only its lookback window of each cell.
+ */
+export type CellRows = { grid: PointGrid; days: Int32Array };
 
 /** A tract's pool rows in (sale_day, row) order with their days, so a lookback window is two binary searches. */
 export type TractRows = { rows: Int32Array; days: Int32Array };
@@ -60,7 +66,16 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
     list.sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
     byTract.set(t, { rows: Int32Array.from(list), days: Int32Array.from(list, (i) => sales.saleDay[i]) });
   }
-  const byCell = buildPointGrid(sales.length, (i) => (inPool(i) ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
+  const byCell = new Map<number, CellRows>();
+  const types = new Set<number>();
+  for (let i = 0; i < sales.length; i++) if (inPool(i)) types.add(sales.ptype[i]);
+  for (const ptype of types) {
+    const grid = buildPointGrid(sales.length, (i) => (inPool(i) && sales.ptype[i] === ptype ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
+    for (let c = 0; c + 1 < grid.offsets.length; c++) {
+      grid.rows.subarray(grid.offsets[c], grid.offsets[c + 1]).sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
+    }
+    byCell.set(ptype, { grid, days: Int32Array.from(grid.rows, (i) => sales.saleDay[i]) });
+  }
   const pairs = findFlipPairs(sales, timeFactor);
   return { sales, byTract, byCell, cellDeg, pairs, pairIndex: indexFlipPairs(pairs, AREA_CONTEXT.v.neighbor_radius_mi), timeFactor };
 }
@@ -70,16 +85,23 @@ type Pool = { reno: number[]; dated: number[]; scope: string };
 /** Scratch of summarize: the pool's adjusted values (rewritten by every call; nothing keeps it). */
 const SUMMARY_SCRATCH = new F64Scratch();
 
-/** Rows within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
-function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) => boolean): number[] {
+/**
+ * Rows of the subject's type within neighbor_radius_mi of it passing `keep`, sold in [from, asOfDay), in cell order
+ * (each cell's in day order: a pool's order does not matter, summarize takes order statistics).
+ */
+function nearbyRows(ix: AreaIndex, s: AreaSubject, from: number, keep: (i: number) => boolean): number[] {
   const c = ix.sales;
   const r = AREA_CONTEXT.v.neighbor_radius_mi;
-  const { rows, offsets } = ix.byCell;
   const out: number[] = [];
+  const cells = ix.byCell.get(s.ptype);
+  if (!cells) return out;
+  const { grid, days } = cells;
+  const { rows, offsets } = grid;
+  const { lat, lon } = s;
   const box = haversineSkipBox(lat, r);
-  forEachCellNear(ix.byCell, ix.cellDeg, lat, lon, r, (cell) => {
-    // the cheap column screen first, the distance only for rows it keeps inside the skip box
-    for (let k = offsets[cell]; k < offsets[cell + 1]; k++) {
+  forEachCellNear(grid, ix.cellDeg, lat, lon, r, (cell) => {
+    // the window's rows, the cheap column screen, then the distance only for rows it keeps inside the skip box
+    for (let k = lowerBound(days, from, offsets[cell], offsets[cell + 1]); k < offsets[cell + 1] && days[k] < s.asOfDay; k++) {
       const i = rows[k];
       if (!keep(i) || Math.abs(c.lat[i] - lat) > box.dLat || Math.abs(c.lon[i] - lon) > box.dLon) continue;
       if (haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
@@ -108,7 +130,7 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
     const tract = split(tr.rows, lowerBound(tr.days, from), lowerBound(tr.days, s.asOfDay), 'tract');
     if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
   }
-  const near = nearbyRows(ix, s.lat, s.lon, keep);
+  const near = nearbyRows(ix, s, from, keep);
   return split(near, 0, near.length, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
