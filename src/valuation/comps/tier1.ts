@@ -107,7 +107,8 @@ export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResu
   // Multi-unit subjects: comps of another unit count re-priced by the market-derived premium (units-stratum.ts).
   const { res, adjustments } = applyUnitsAdjustment(raw, deps.sales, deps.unitsPremium ?? null, s.units);
   const compRows = res.accepted.map((a) => a.row);
-  const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
+  const poolRows = compRows.slice();
+  for (const r of res.rejected) if (!NON_MARKET_REASONS.has(r.reason)) poolRows.push(r.row);
   const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
   return { res, adjustments, compRows, poolRows, evidence: evidenceOf(res, s, luxury) };
 }
@@ -116,7 +117,9 @@ export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResu
 export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
   const raw = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
   const { res, adjustments, compRows, poolRows, evidence } = tier1EvidenceOf(deps, s, raw);
-  const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, [...compRows, ...res.rejected.map((r) => r.row)], s.asOfDay);
+  const candidateRows = compRows.slice();
+  for (const r of res.rejected) candidateRows.push(r.row);
+  const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, candidateRows, s.asOfDay);
   const max = opts.withCeiling === false ? null : maxRenoSale24mo(deps, s);
   const distFrom = haversineFrom(s.lat, s.lon);
   return {
