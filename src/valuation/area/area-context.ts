@@ -10,6 +10,7 @@ import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js'
 import { findFlipPairs, indexFlipPairs, lowerBound, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
 import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 import { quantileType7Sorted } from '../../reference/stats.js';
+import { factorReader } from './area-time.js';
 import { F64Scratch } from '../../reference/f64-sort.js';
 import { rankedPrefix, type7Ranks } from '../../reference/order-stats.js';
 
@@ -134,43 +135,12 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
   return split(near, 0, near.length, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
-/**
- * ix.timeFactor(saleCounty, saleDay, toDay) for the pool's sales (county `county`, toDay − lookback_days ≤ saleDay <
- * toDay), each computed once per (county, toDay, saleDay) and then read from a table: a tract pool repeats its sale
- * days across subjects, and each factor costs two level lookups and a logarithm. Anything else: ix.timeFactor itself.
- */
-function factorReader(ix: AreaIndex, county: number, toDay: number): (saleCounty: number, saleDay: number) => number {
-  const tf = ix.timeFactor;
-  if (!tf) return () => 1;
-  let tables = FACTOR_TABLES.get(tf);
-  if (tables === undefined) FACTOR_TABLES.set(tf, (tables = new Map()));
-  const key = toDay * 256 + county;
-  let table = tables.get(key);
-  if (table === undefined) {
-    if (tables.size >= FACTOR_TABLES_MAX) tables.clear();
-    tables.set(key, (table = new Float64Array(AREA_CONTEXT.v.lookback_days + 1).fill(NaN)));
-  }
-  const t = table;
-  const span = AREA_CONTEXT.v.lookback_days;
-  return (saleCounty, saleDay) => {
-    const back = toDay - saleDay;
-    if (saleCounty !== county || !(back > 0 && back <= span)) return tf(saleCounty, saleDay, toDay);
-    const f = t[back];
-    return f === f ? f : (t[back] = tf(county, saleDay, toDay));
-  };
-}
-
-/** factorReader's tables of each time factor (a snapshot's), by (toDay, county). */
-const FACTOR_TABLES = new WeakMap<TimeFactor, Map<number, Float64Array>>();
-/** Tables kept before starting over (a served day and the as-of days callers ask for; ~6 KB each). */
-const FACTOR_TABLES_MAX = 64;
-
 /** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */
 function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number; lo: number; hi: number; perSqft: boolean } | null {
   const c = ix.sales;
   const perSqft = s.sqft !== null && s.sqft > 0;
   const vals = SUMMARY_SCRATCH.take(rows.length);
-  const factor = factorReader(ix, s.county, s.asOfDay);
+  const factor = factorReader(ix.timeFactor, s.county, s.asOfDay, AREA_CONTEXT.v.lookback_days);
   let n = 0;
   for (const i of rows) {
     const adj = c.priceUsd[i] * factor(c.county[i], c.saleDay[i]);
