@@ -113,7 +113,12 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
   // The subject's own cell first, for a bound: the nearest parcel is usually there (its own lot, ~0 mi away), and
   // with that bound the screen below skips nearly every row of the other cells. The answer is still the near()-order
   // scan's (the last row at the least distance): a row the bound skips is farther than the least distance.
-  const screenMi = Math.min(bestMi, nearestIn(p, neighbourCell(g, lat, lon, 0, 0), lat, lon));
+  const own = neighbourCell(g, lat, lon, 0, 0);
+  // haversineMi is 0 only between equal coordinates, and parcels at the subject's very point lie in its own cell: the
+  // scan's answer is then the last of them in row order (bulk scoring, listings and the bench value parcels there).
+  const atPoint = lastAtPoint(p, own, lat, lon);
+  if (atPoint !== null) return atPoint;
+  const screenMi = Math.min(bestMi, nearestIn(p, own, lat, lon));
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       const c = neighbourCell(g, lat, lon, dy, dx);
@@ -134,12 +139,19 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
   return best;
 }
 
+/** The last parcel of grid cell c (row order) at exactly (lat, lon), or null. */
+function lastAtPoint(p: ParcelView, c: number, lat: number, lon: number): number | null {
+  if (c < 0) return null;
+  const g = p.grid();
+  let last: number | null = null;
+  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) if (p.lat[g.rows[k]] === lat && p.lon[g.rows[k]] === lon) last = g.rows[k];
+  return last;
+}
+
 /** The least haversineMi from (lat, lon) to a parcel of grid cell c (Infinity for an empty or absent cell). */
 function nearestIn(p: ParcelView, c: number, lat: number, lon: number): number {
   if (c < 0) return Infinity;
   const g = p.grid();
-  // A subject at a parcel's own point (bulk scoring, listings, the bench) is 0 mi from it: no distance needed.
-  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) if (p.lat[g.rows[k]] === lat && p.lon[g.rows[k]] === lon) return 0;
   let least = Infinity;
   for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) {
     const i = g.rows[k];
