@@ -1,7 +1,9 @@
 // Byte-identity check for performance work on the valuation path: values a stride of parcels of a corpus (as the
 // valuation bench draws them, plus a few inputs that reach the other branches: owner-occupied, scope, as-of, stated
 // condition) and prints one SHA-256 over every JSON.stringify(valueProperty(...)), with and without the sibling
-// hooks. Run before and after a change; the digests must match.
+// hooks. Run before and after a change; the digests must match. Each line also gives `sans_hash`: the same digest with
+// every `inputs_hash` member left out, so a change of the hash's canonical form (HASH_DOMAIN) can show that everything
+// else is byte-identical.
 //   node dist/bench/valuation-digest.js <data dir> [subjects=2000]
 import { createHash } from 'node:crypto';
 import { openStore } from '../src/store/store.js';
@@ -27,18 +29,23 @@ async function main(): Promise<void> {
     const cases = subjects(store, Number(nArg ?? 2000));
     for (const [label, c] of [['full', ctx], ['tier1_core', { ...ctx, hooks: {} }]] as const) {
       const h = createHash('sha256');
+      const sansHash = createHash('sha256');
       let errors = 0;
       for (const s of cases) {
         let doc: string;
+        let sans: string;
         try {
-          doc = JSON.stringify(valueProperty(s, c));
+          const v = valueProperty(s, c);
+          doc = JSON.stringify(v);
+          sans = JSON.stringify(v, (key, value: unknown) => (key === 'inputs_hash' ? undefined : value));
         } catch (e) {
           errors++;
-          doc = `error:${(e as Error).message}`;
+          doc = sans = `error:${(e as Error).message}`;
         }
         h.update(doc).update('\n');
+        sansHash.update(sans).update('\n');
       }
-      process.stdout.write(`${label} subjects=${cases.length} errors=${errors} sha256=${h.digest('hex')}\n`);
+      process.stdout.write(`${label} subjects=${cases.length} errors=${errors} sha256=${h.digest('hex')} sans_hash=${sansHash.digest('hex')}\n`);
     }
   } finally {
     await store.close();

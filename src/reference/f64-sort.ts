@@ -61,6 +61,45 @@ function quicksort(a: Float64Array, lo: number, hi: number): void {
   insertion(a, lo, hi);
 }
 
+/**
+ * Rearranges a[lo .. hi] (no NaNs) so that a[k] holds what it would hold sorted, with no greater value before it and
+ * no smaller one after it (quickselect on quicksort's partition): one order statistic without sorting the rest.
+ */
+export function selectF64(a: Float64Array, lo: number, hi: number, k: number): void {
+  while (hi - lo >= INSERTION_MAX) {
+    if (k === lo) return minToFront(a, lo, hi);
+    const mid = lo + ((hi - lo) >> 1);
+    const x = a[lo], y = a[mid], z = a[hi];
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // Now a[lo .. j] <= pivot <= a[i .. hi], and every slot strictly between j and i holds the pivot.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+  insertion(a, lo, hi);
+}
+
+/** Swaps the least of a[lo .. hi] into a[lo] (the next order statistic after a selected one). */
+function minToFront(a: Float64Array, lo: number, hi: number): void {
+  let m = lo;
+  for (let i = lo + 1; i <= hi; i++) if (a[i] < a[m]) m = i;
+  const t = a[lo];
+  a[lo] = a[m];
+  a[m] = t;
+}
+
 /** A growable scratch buffer owned by one caller (module-level, single-threaded, never held across calls). */
 export class F64Scratch {
   private buf = new Float64Array(256);

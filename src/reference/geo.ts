@@ -69,9 +69,40 @@ export function inBBox(lon: number, lat: number, b: BBox): boolean {
 
 /** Great-circle distance in miles by the haversine formula, Earth radius 3958.8 mi. Inputs in degrees. */
 export function haversineMi(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return haversineWithCos(lat1, lon1, Math.cos(lat1 * RAD), lat2, lon2);
+}
+
+/**
+ * haversineMi from one point to many (a subject's rejected candidates): cos(lat1) computed once, the same arithmetic
+ * in the same order, so the same distances to the last bit.
+ */
+export function haversineFrom(lat1: number, lon1: number): (lat2: number, lon2: number) => number {
+  const cos1 = Math.cos(lat1 * RAD);
+  return (lat2, lon2) => haversineWithCos(lat1, lon1, cos1, lat2, lon2);
+}
+
+const RAD = Math.PI / 180;
+
+function haversineWithCos(lat1: number, lon1: number, cos1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const a = Math.sin(dLat / 2) ** 2 + cos1 * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MI * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * Half-extents in degrees (dLat, dLon) of a box around latitude `lat0` beyond which haversineMi from (lat0, ·) is
+ * always > radiusMi, so a scan can skip a point without trigonometry when |Δlat| > dLat or |Δlon| > dLon, and still
+ * decide every other point with haversineMi itself. Why it holds: haversineMi ≥ R·|Δφ| (its first term alone), and
+ * ≥ 2R·c·sin(|Δλ|/2) ≥ R·c·|Δλ|·(1 − Δλ²/24) with c the least cosine of a latitude within dLat of lat0 (both points
+ * lie in that band once the latitude test passed); the 1e-9 margin dwarfs the formula's rounding. dLon is Infinity
+ * where that bound is not used (|Δλ| beyond 0.02 rad, or a band reaching the poles).
+ */
+export function haversineSkipBox(lat0: number, radiusMi: number): { dLat: number; dLon: number } {
+  const r = (radiusMi * (1 + 1e-9)) / EARTH_RADIUS_MI;
+  const dLat = (r * 180) / Math.PI;
+  const edge = Math.abs(lat0) + dLat;
+  if (!(edge < 89)) return { dLat, dLon: Infinity };
+  const dLonRad = r / (Math.cos((edge * Math.PI) / 180) * (1 - 2e-5));
+  return { dLat, dLon: dLonRad > 0.02 ? Infinity : (dLonRad * 180) / Math.PI };
 }

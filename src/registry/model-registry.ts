@@ -2,7 +2,7 @@
 // champion with its immutable artifact digest, promotion gates, and the rollback pointer. A challenger becomes champion
 // only when it passes the gates; a failing one is recorded as rejected and serving keeps the champion.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../valuation/inputs-hash.js';
+import { canonicalJson } from '../valuation/canonical/json.js';
 import type { CalibrationTable, SegmentMetrics } from '../valuation/decide/segment.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import type { Store } from '../store/store.js';

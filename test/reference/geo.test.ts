@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bboxOf, EARTH_RADIUS_MI, haversineMi, pointInPolygon, type AreaGeometry } from '../../src/reference/geo.js';
+import { bboxOf, EARTH_RADIUS_MI, haversineFrom, haversineMi, haversineSkipBox, pointInPolygon, type AreaGeometry } from '../../src/reference/geo.js';
+import { Rng } from '../../src/ingest/generate/rng.js';
 
 // 10x10 square with a 4x4 hole in the middle (3..7), and a second 2x2 square far away for the multipolygon case
 const outer: [number, number][] = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]];
@@ -47,5 +48,42 @@ describe('haversineMi(lat1, lon1, lat2, lon2)', () => {
   });
   it('is zero for the same point', () => {
     expect(haversineMi(41.8, -87.6, 41.8, -87.6)).toBe(0);
+  });
+});
+
+describe('haversineSkipBox(lat0, radiusMi)', () => {
+  it('skips only points haversineMi puts beyond the radius: 20,000 seeded points just past the box edges', () => {
+    const rng = new Rng(20261127, 'skip-box');
+    for (let t = 0; t < 20_000; t++) {
+      const lat0 = rng.uniform(-80, 80), lon0 = rng.uniform(-179, 179), r = rng.uniform(0.05, 5);
+      const { dLat, dLon } = haversineSkipBox(lat0, r);
+      const past = 1 + 10 ** -rng.uniform(6, 15); // just outside the box
+      const sign = () => (rng.chance(0.5) ? 1 : -1);
+      const [lat, lon] = t % 2 === 0 || !Number.isFinite(dLon)
+        ? [lat0 + sign() * dLat * past, lon0 + rng.uniform(-2, 2) * (Number.isFinite(dLon) ? dLon : dLat)]
+        : [lat0 + rng.uniform(-1, 1) * dLat, lon0 + sign() * dLon * past];
+      expect(haversineMi(lat0, lon0, lat, lon)).toBeGreaterThan(r);
+    }
+  });
+
+  it('is a tight box: a point 99.9% of the radius away along either axis lies inside it', () => {
+    for (const lat0 of [0, 41.9, 60]) {
+      const { dLat, dLon } = haversineSkipBox(lat0, 0.5);
+      expect(haversineMi(lat0, -87, lat0 + dLat * 0.999, -87)).toBeLessThan(0.5);
+      expect(haversineMi(lat0, -87, lat0, -87 + dLon * 0.999)).toBeLessThan(0.5 * 1.01);
+      expect(dLat / ((0.5 / EARTH_RADIUS_MI) * (180 / Math.PI))).toBeCloseTo(1, 8); // the radius plus its 1e-9 margin
+    }
+  });
+});
+
+describe('haversineFrom(lat1, lon1)', () => {
+  it('gives haversineMi to the last bit, at 10,000 seeded point pairs', () => {
+    const rng = new Rng(20261127, 'haversine-from');
+    for (let t = 0; t < 10_000; t++) {
+      const lat1 = rng.uniform(-85, 85), lon1 = rng.uniform(-180, 180);
+      const from = haversineFrom(lat1, lon1);
+      const lat2 = lat1 + rng.uniform(-2, 2), lon2 = lon1 + rng.uniform(-2, 2);
+      expect(Object.is(from(lat2, lon2), haversineMi(lat1, lon1, lat2, lon2))).toBe(true);
+    }
   });
 });

@@ -1,11 +1,29 @@
-// inputsHash / canonicalJson: unchanged by key order, changed by each listed input, stable across processes.
+// inputsHash / canonicalJson: unchanged by key order, changed by each listed input (a rejected candidate's field
+// included), stable across processes; the v2 canonical bytes match the documented form written out by hand.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HASH_DOMAIN, canonicalJson, inputsHash, type InputsHashParts } from '../../src/valuation/inputs-hash.js';
+import { canonicalBytes } from '../../src/valuation/canonical/bytes.js';
+import { canonicalJson } from '../../src/valuation/canonical/json.js';
+import { HASH_DOMAIN, inputsDocument, inputsHash, type InputsHashParts } from '../../src/valuation/inputs-hash.js';
 import { hashParts, subject } from '../contracts/support/valuation-fixtures.js';
 
 const parts = (): InputsHashParts => ({ ...hashParts(), subject: subject('cook') });
+
+/** Parts whose evidence holds record arrays shaped as a valuation's (comps, rejections, flip pairs). */
+function withRecords(): InputsHashParts {
+  const comp = (pin: string, similarity: number) => ({ pin, price: 310000, indexed_price: 315123.4567, index_factor: 1.0165, sale_date: '2026-01-02', dist_mi: 0.21, sqft: 1400, beds: 3, condition: 'renovated', condition_prob: null, similarity });
+  const rejected = (pin: string, reason: string, dist: number) => ({ pin, reason, sale_date: '2025-03-04', price: 250000, dist_mi: dist, lat: 41.88123, lon: -87.63456 });
+  return {
+    ...parts(),
+    evidence: {
+      comps: [comp('16011140230001', 0.8123), comp('16011140230002', 0.7456)],
+      rejected: [rejected('16011140239999', 'quitclaim_deed', 0.3), rejected('16011140238888', 'too_far', 0.612345678901)],
+      timeIndex: { q: '2026Q1', factor: 1.02 },
+      flipPairs: [{ pin: '16011140237777', buy_date: '2025-01-01', buy_price: 150000, sell_date: '2025-09-01', sell_price: 290000, days_held: 243, uplift_pct: 93.33333333333333 }],
+    },
+  };
+}
 
 /** Rebuilds a value with every object's keys in reverse insertion order. */
 function reverseKeys(v: unknown): unknown {
@@ -40,11 +58,28 @@ describe('canonicalJson', () => {
 });
 
 describe('inputsHash', () => {
-  it('is a SHA-256 hex digest of the domain prefix and the canonical parts', () => {
+  it('is a SHA-256 hex digest of the domain prefix and the canonical bytes of the listed members', () => {
     const p = parts();
-    const canonical = canonicalJson({ subject: p.subject, tract: p.tract, assumptions: p.assumptions, evidence: p.evidence, provenance: p.provenance, asset_slices: p.assetSlices, versions: p.versions });
-    expect(inputsHash(p)).toBe(createHash('sha256').update(`${HASH_DOMAIN}\n${canonical}`).digest('hex'));
+    expect(HASH_DOMAIN).toBe('avm-inputs-hash/v2');
+    const doc = { subject: p.subject, tract: p.tract, assumptions: p.assumptions, evidence: p.evidence, provenance: p.provenance, asset_slices: p.assetSlices, versions: p.versions };
+    expect(inputsDocument(p)).toEqual(doc);
+    const bytes = Buffer.from(canonicalBytes(doc));
+    expect(inputsHash(p)).toBe(createHash('sha256').update(`${HASH_DOMAIN}\n`).update(bytes).digest('hex'));
     expect(inputsHash(p)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('digests the canonical bytes of the documented form (written out by hand from canonical/bytes.ts)', () => {
+    // object of 3 members (u is undefined: dropped), keys sorted; a: array (not a table: its items are not objects);
+    // é given decomposed, written NFC (c3 a9); b: -0 as +0; t: a table, keys x, y once, the second row lacking y (08),
+    // its strings' lengths in the rows and their bytes (p, q) after them.
+    const doc = { t: [{ y: 1, x: 'p' }, { x: 'q' }], u: undefined, b: -0, a: [true, null, 'e\u0301'] };
+    const hex = [
+      '06 03000000',
+      '01000000 61', '05 03000000 02 00 04 02000000 c3a9',
+      '01000000 62', '03 0000000000000000',
+      '01000000 74', '07 02000000 02000000 01000000 78 01000000 79', '04 01000000 03 000000000000f03f', '04 01000000 08', '70 71',
+    ].join('').replaceAll(' ', '');
+    expect(Buffer.from(canonicalBytes(doc)).toString('hex')).toBe(hex);
   });
 
   it('is unchanged by key order at every level', () => {
@@ -63,6 +98,13 @@ describe('inputsHash', () => {
     ['assumptions', (p) => { p.assumptions = { prop_type: 'mf2_4', owner_occupied: true }; }],
     ['comp evidence', (p) => { p.evidence.comps = [...p.evidence.comps].reverse(); }],
     ['rejected-comp evidence', (p) => { p.evidence.rejected = []; }],
+    ['a comp record\'s field', (p) => { (p.evidence.comps[0] as { similarity: number }).similarity += 1e-12; }],
+    ['a rejected candidate\'s distance', (p) => { (p.evidence.rejected[1] as { dist_mi: number }).dist_mi += 1e-12; }],
+    ['a rejected candidate\'s reason', (p) => { (p.evidence.rejected[0] as { reason: string }).reason = 'gla_band'; }],
+    ['a rejected candidate\'s pin', (p) => { (p.evidence.rejected[1] as { pin: string }).pin = '16011140230000'; }],
+    ['a rejected candidate\'s price type (number → string)', (p) => { (p.evidence.rejected[0] as { price: unknown }).price = '250000'; }],
+    ['the order of the rejected candidates', (p) => { p.evidence.rejected.reverse(); }],
+    ['a flip pair\'s uplift', (p) => { (p.evidence.flipPairs[0] as { uplift_pct: number }).uplift_pct += 1e-9; }],
     ['time index evidence', (p) => { p.evidence.timeIndex = { q: '2026Q1', factor: 1.021 }; }],
     ['flip-pair evidence', (p) => { p.evidence.flipPairs = [{ pin: 'x', uplift_pct: 40 }]; }],
     ['source provenance', (p) => { p.provenance = { snapshot: 'snap-2', source: 'corpus' }; }],
@@ -71,26 +113,27 @@ describe('inputsHash', () => {
     ['registry version', (p) => { p.versions = { ...p.versions, registry: 'other' }; }],
   ];
   it.each(mutations)('changes when %s changes', (_label, mutate) => {
-    const p = structuredClone(parts());
+    const p = structuredClone(withRecords());
     mutate(p);
-    expect(inputsHash(p)).not.toBe(inputsHash(parts()));
+    expect(inputsHash(p)).not.toBe(inputsHash(withRecords()));
   });
 
-  it('matches a pinned digest computed outside Node (coreutils sha256sum of the hand-written canonical text)', () => {
-    // printf 'avm-inputs-hash/v1\n{"asset_slices":null,"assumptions":{},"evidence":{"comps":["p1"],"flipPairs":[],"rejected":[],"timeIndex":null},"provenance":"corpus","subject":{"condition":null,...,"units_source":null},"tract":null,"versions":{"model":"m1","registry":"r1"}}' | sha256sum
-    // (keys in UTF-16 order: asset_slices sorts before assumptions)
-    const p: InputsHashParts = {
-      subject: { key: 'k', lat: 41.5, lon: -87.5, tract_geoid: null, county: 'cook', price: null, price_source: null, units: null, units_source: null, property_type: null, condition: null, condition_source: 'unknown' },
-      tract: null, assumptions: {}, evidence: { comps: ['p1'], rejected: [], timeIndex: null, flipPairs: [] }, provenance: 'corpus', assetSlices: null, versions: { model: 'm1', registry: 'r1' },
-    };
-    expect(inputsHash(p)).toBe('1478998d2b1b290b9d3edfb11e417c5108362a7311240a89c6e78ca7f9b71417');
+  it('is unchanged by a record\'s key order, undefined members and -0 (the JSON value is what counts)', () => {
+    const p = structuredClone(withRecords());
+    p.evidence.rejected = p.evidence.rejected.map((r) => reverseKeys(r) as never);
+    (p.evidence.comps[0] as Record<string, unknown>).note = undefined;
+    const q = structuredClone(withRecords());
+    (q.evidence.flipPairs[0] as { days_held: number }).days_held = 0;
+    (p.evidence.flipPairs[0] as { days_held: number }).days_held = -0;
+    expect(inputsHash(p)).toBe(inputsHash(q));
   });
 
   it('keeps the stored digests of the contract fixtures (a change to the canonical form must bump HASH_DOMAIN)', () => {
-    // Derived from the code at 890947e (before canonicalJson had other users): inputsHash({ ...hashParts(), subject })
-    // for the fixtures of test/contracts/support/valuation-fixtures.ts, printed with node --import tsx.
-    expect(inputsHash({ ...hashParts(), subject: subject('cook') })).toBe('e573096bb3d45e4f059b7cf128281a2d5ffbdb7a4fa6bf6e611874872342039f');
-    expect(inputsHash({ ...hashParts(), subject: subject('lake') })).toBe('ea1b512fe8717ae8fac8136adce8294363cd2805ff10cf9d1b09bee5fba07374');
+    // v2 (canonical bytes), derived at the commit that introduced it: inputsHash({ ...hashParts(), subject }) for the
+    // fixtures of test/contracts/support/valuation-fixtures.ts, printed with node --import tsx. (v1, canonical JSON
+    // text, gave e573096b… and ea1b512f… for the same inputs.)
+    expect(inputsHash({ ...hashParts(), subject: subject('cook') })).toBe('cfa7325076456af3b07300dea3df604e7580033e2988d95a3f700a018e18f269');
+    expect(inputsHash({ ...hashParts(), subject: subject('lake') })).toBe('84317da47d840dea2ccad8fcf8296d371b7cfad4ae278f0da37322c964a6161a');
   });
 
   it('is the same in a separate Node process (no per-process state)', () => {

@@ -3,14 +3,16 @@
 import { AREA_CONTEXT_LABEL, AREA_CONTEXT_METHOD, type AreaContext } from '../../contracts/area-context.js';
 import { AREA_CONTEXT } from '../../registry/groups/area.js';
 import { VALUATION_DISPLAY } from '../../registry/groups/valuation.js';
-import { haversineMi } from '../../reference/geo.js';
+import { haversineMi, haversineSkipBox } from '../../reference/geo.js';
 import { CONDITION_CODE, TRACT_NONE } from '../../store/columns.js';
 import type { AreaContextEvidence } from '../decide/ladder-evidence.js';
 import { armsLengthMask, type SalesColumns } from '../../store/sales-columns.js';
 import { findFlipPairs, indexFlipPairs, lowerBound, premiumForIndexed, type FlipPair, type PairIndex, type TimeFactor } from './area-premium.js';
 import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 import { quantileType7Sorted } from '../../reference/stats.js';
-import { F64Scratch, sortF64Prefix } from '../../reference/f64-sort.js';
+import { factorReader } from './area-time.js';
+import { F64Scratch } from '../../reference/f64-sort.js';
+import { rankedPrefix, type7Ranks } from '../../reference/order-stats.js';
 
 export type { TimeFactor } from './area-premium.js';
 
@@ -19,10 +21,22 @@ export type { TimeFactor } from './area-premium.js';
  * a point grid (cell side = the neighbor radius, read under the radius's box), and the flip pairs (with their
  * spatial/day index).
  */
-export type AreaIndex = { sales: SalesColumns; byTract: Map<number, TractRows>; byCell: PointGrid; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+export type AreaIndex = { sales: SalesColumns; /** by tractPoolKey */ byTract: Map<number, TractRows>; byCell: Map<number, CellRows>; cellDeg: number; pairs: FlipPair[]; pairIndex: PairIndex; timeFactor: TimeFactor | null };
+
+/**
+ * The pool rows of one property type in a point grid, each cell's rows in (sale_day, row) order with their days
+ * beside them (`days[k]` is the day of `grid.rows[k]`): a radius pool reads only its lookback window of each cell.
+ */
+export type CellRows = { grid: PointGrid; days: Int32Array };
 
 /** A tract's pool rows in (sale_day, row) order with their days, so a lookback window is two binary searches. */
 export type TractRows = { rows: Int32Array; days: Int32Array };
+
+/**
+ * byTract's key: a tract's pool is kept per property type (a pool only ever takes the subject's type, and a Chicago
+ * tract's two years of sales of every type were scanned per subject for it).
+ */
+const tractPoolKey = (tractIdx: number, ptype: number): number => tractIdx * 256 + ptype;
 
 export type AreaSubject = {
   lat: number; lon: number;
@@ -43,16 +57,26 @@ export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | nul
   for (let i = 0; i < sales.length; i++) {
     const t = sales.tractIdx[i];
     if (!inPool(i) || t === TRACT_NONE) continue;
-    const list = lists.get(t);
+    const key = tractPoolKey(t, sales.ptype[i]);
+    const list = lists.get(key);
     if (list) list.push(i);
-    else lists.set(t, [i]);
+    else lists.set(key, [i]);
   }
   const byTract = new Map<number, TractRows>();
   for (const [t, list] of lists) {
     list.sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
     byTract.set(t, { rows: Int32Array.from(list), days: Int32Array.from(list, (i) => sales.saleDay[i]) });
   }
-  const byCell = buildPointGrid(sales.length, (i) => (inPool(i) ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
+  const byCell = new Map<number, CellRows>();
+  const types = new Set<number>();
+  for (let i = 0; i < sales.length; i++) if (inPool(i)) types.add(sales.ptype[i]);
+  for (const ptype of types) {
+    const grid = buildPointGrid(sales.length, (i) => (inPool(i) && sales.ptype[i] === ptype ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
+    for (let c = 0; c + 1 < grid.offsets.length; c++) {
+      grid.rows.subarray(grid.offsets[c], grid.offsets[c + 1]).sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
+    }
+    byCell.set(ptype, { grid, days: Int32Array.from(grid.rows, (i) => sales.saleDay[i]) });
+  }
   const pairs = findFlipPairs(sales, timeFactor);
   return { sales, byTract, byCell, cellDeg, pairs, pairIndex: indexFlipPairs(pairs, AREA_CONTEXT.v.neighbor_radius_mi), timeFactor };
 }
@@ -62,17 +86,26 @@ type Pool = { reno: number[]; dated: number[]; scope: string };
 /** Scratch of summarize: the pool's adjusted values (rewritten by every call; nothing keeps it). */
 const SUMMARY_SCRATCH = new F64Scratch();
 
-/** Rows within neighbor_radius_mi of (lat, lon) passing `keep`, in cell order. */
-function nearbyRows(ix: AreaIndex, lat: number, lon: number, keep: (i: number) => boolean): number[] {
+/**
+ * Rows of the subject's type within neighbor_radius_mi of it passing `keep`, sold in [from, asOfDay), in cell order
+ * (each cell's in day order: a pool's order does not matter, summarize takes order statistics).
+ */
+function nearbyRows(ix: AreaIndex, s: AreaSubject, from: number, keep: (i: number) => boolean): number[] {
   const c = ix.sales;
   const r = AREA_CONTEXT.v.neighbor_radius_mi;
-  const { rows, offsets } = ix.byCell;
   const out: number[] = [];
-  forEachCellNear(ix.byCell, ix.cellDeg, lat, lon, r, (cell) => {
-    // the cheap column screen first, the distance only for rows it keeps
-    for (let k = offsets[cell]; k < offsets[cell + 1]; k++) {
+  const cells = ix.byCell.get(s.ptype);
+  if (!cells) return out;
+  const { grid, days } = cells;
+  const { rows, offsets } = grid;
+  const { lat, lon } = s;
+  const box = haversineSkipBox(lat, r);
+  forEachCellNear(grid, ix.cellDeg, lat, lon, r, (cell) => {
+    // the window's rows, the cheap column screen, then the distance only for rows it keeps inside the skip box
+    for (let k = lowerBound(days, from, offsets[cell], offsets[cell + 1]); k < offsets[cell + 1] && days[k] < s.asOfDay; k++) {
       const i = rows[k];
-      if (keep(i) && haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
+      if (!keep(i) || Math.abs(c.lat[i] - lat) > box.dLat || Math.abs(c.lon[i] - lon) > box.dLon) continue;
+      if (haversineMi(lat, lon, c.lat[i], c.lon[i]) <= r) out.push(i);
     }
   });
   return out;
@@ -91,14 +124,14 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
     }
     return p;
   };
-  const tr = s.tractIdx !== null && s.tractIdx !== TRACT_NONE ? ix.byTract.get(s.tractIdx) : undefined;
+  const tr = s.tractIdx !== null && s.tractIdx !== TRACT_NONE ? ix.byTract.get(tractPoolKey(s.tractIdx, s.ptype)) : undefined;
   if (tr) {
     // Only the lookback window's rows can pass `keep` (which still checks every condition); the order of a pool does
     // not matter (summarize sorts its values).
     const tract = split(tr.rows, lowerBound(tr.days, from), lowerBound(tr.days, s.asOfDay), 'tract');
     if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
   }
-  const near = nearbyRows(ix, s.lat, s.lon, keep);
+  const near = nearbyRows(ix, s, from, keep);
   return split(near, 0, near.length, `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi`);
 }
 
@@ -107,14 +140,16 @@ function summarize(ix: AreaIndex, rows: number[], s: AreaSubject): { mid: number
   const c = ix.sales;
   const perSqft = s.sqft !== null && s.sqft > 0;
   const vals = SUMMARY_SCRATCH.take(rows.length);
+  const factor = factorReader(ix.timeFactor, s.county, s.asOfDay, AREA_CONTEXT.v.lookback_days);
   let n = 0;
   for (const i of rows) {
-    const adj = c.priceUsd[i] * (ix.timeFactor ? ix.timeFactor(c.county[i], c.saleDay[i], s.asOfDay) : 1);
+    const adj = c.priceUsd[i] * factor(c.county[i], c.saleDay[i]);
     if (!perSqft) vals[n++] = adj;
     else if (c.sqft[i] > 0) vals[n++] = (adj / c.sqft[i]) * (s.sqft as number);
   }
   if (n < AREA_CONTEXT.v.min_sales) return null;
-  const sorted = sortF64Prefix(vals, n); // one in-place sort for the three quantiles
+  // The three quartiles' order statistics by selection: the values a sort of the pool would give, without sorting it.
+  const sorted = rankedPrefix(vals, n, [...type7Ranks(n, 0.25), ...type7Ranks(n, 0.5), ...type7Ranks(n, 0.75)]);
   return { mid: quantileType7Sorted(sorted, 0.5), lo: quantileType7Sorted(sorted, 0.25), hi: quantileType7Sorted(sorted, 0.75), perSqft };
 }
 

@@ -3,11 +3,12 @@
 import { AREA_CONTEXT } from '../../registry/groups/area.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { deedClassTable } from '../../kernel/params.js';
-import { haversineMi } from '../../reference/geo.js';
+import { haversineMi, haversineSkipBox } from '../../reference/geo.js';
 import { CONDITION_CODE } from '../../store/columns.js';
 import { ARMS_LENGTH, saleScreenReason, type SalesColumns } from '../../store/sales-columns.js';
 import { F64Scratch } from '../../reference/f64-sort.js';
-import { median, medianOfPrefix } from '../../reference/stats.js';
+import { median, medianSorted } from '../../reference/stats.js';
+import { medianRanks, rankedPrefix } from '../../reference/order-stats.js';
 import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 
 /** Price-level factor carrying a sale of `saleDay` to `toDay` in `county` (a time index); 1 = unindexed. */
@@ -134,19 +135,22 @@ export function premiumForIndexed(ix: PairIndex, s: { lat: number; lon: number; 
   let n = 0;
   const { offsets } = ix.byCell;
   const p = ix.inCell;
+  // The cells' box holds ~3× the circle's area: pairs outside the skip box are out of the radius without a haversine.
+  const box = haversineSkipBox(s.lat, ix.radiusMi);
   // A cell's pairs in the window are contiguous (day2 order); the order the uplifts are gathered in does not matter
   // (their median sorts them).
   forEachCellNear(ix.byCell, ix.cellDeg, s.lat, s.lon, ix.radiusMi, (c) => {
     const end = offsets[c + 1];
     for (let k = lowerBound(p.day2, from, offsets[c], end); k < end && p.day2[k] < s.asOfDay; k++) {
       if (p.county[k] !== s.county) continue;
+      if (Math.abs(p.lat[k] - s.lat) > box.dLat || Math.abs(p.lon[k] - s.lon) > box.dLon) continue;
       if (haversineMi(s.lat, s.lon, p.lat[k], p.lon[k]) > ix.radiusMi) continue;
       if (n === area.length) area = grow(area, n);
       area[n++] = p.upliftLog[k];
     }
   });
   if (n === 0) return { value: Math.exp(mCounty) - 1, n_pairs: 0, shrunk_from: null };
-  const mArea = medianOfPrefix(area, n);
+  const mArea = medianSorted(rankedPrefix(area, n, medianRanks(n)));
   const w = n / (n + AREA_CONTEXT.v.premium_shrink_k);
   return { value: Math.exp(w * mArea + (1 - w) * mCounty) - 1, n_pairs: n, shrunk_from: Math.exp(mArea) - 1 };
 }

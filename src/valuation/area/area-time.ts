@@ -47,3 +47,32 @@ function levelTableOf(s: TimeIndexSeries): (m: number) => number {
   const top = levelAt(s, hi), bottom = levelAt(s, lo - 1);
   return (m) => (m >= hi ? top : m < lo ? bottom : Number.isInteger(m) ? table[m - lo] : levelAt(s, m));
 }
+
+/**
+ * tf(saleCounty, saleDay, toDay) for an area pool's sales (county `county`, toDay − span ≤ saleDay < toDay), each
+ * computed once per (county, toDay, saleDay) and then read from a table: a tract pool repeats its sale days across
+ * subjects, and each factor costs two level lookups and a logarithm. Anything else: tf itself; no tf: 1.
+ */
+export function factorReader(tf: TimeFactor | null, county: number, toDay: number, span: number): (saleCounty: number, saleDay: number) => number {
+  if (!tf) return () => 1;
+  let tables = FACTOR_TABLES.get(tf);
+  if (tables === undefined) FACTOR_TABLES.set(tf, (tables = new Map()));
+  const key = `${county}:${toDay}:${span}`;
+  let table = tables.get(key);
+  if (table === undefined) {
+    if (tables.size >= FACTOR_TABLES_MAX) tables.clear();
+    tables.set(key, (table = new Float64Array(span + 1).fill(NaN)));
+  }
+  const t = table;
+  return (saleCounty, saleDay) => {
+    const back = toDay - saleDay;
+    if (saleCounty !== county || !(back > 0 && back <= span)) return tf(saleCounty, saleDay, toDay);
+    const f = t[back];
+    return f === f ? f : (t[back] = tf(county, saleDay, toDay));
+  };
+}
+
+/** factorReader's tables of each time factor (a snapshot's), by (county, toDay, span). */
+const FACTOR_TABLES = new WeakMap<TimeFactor, Map<string, Float64Array>>();
+/** Tables kept before starting over (a served day and the as-of days callers ask for; ~6 KB each). */
+const FACTOR_TABLES_MAX = 64;

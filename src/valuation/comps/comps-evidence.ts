@@ -2,7 +2,6 @@
 // Every Comp field comes from the comp's own sale row; nothing here touches the subject's fields.
 import type { Comp, CompRejection } from '../../contracts/comp.js';
 import type { AcceptedComp } from '../../kernel/types.js';
-import { haversineMi } from '../../reference/geo.js';
 import { CONDITION_CODE, CONDITION_SOURCE_CODE } from '../../store/columns.js';
 import { type SalesColumns } from '../../store/sales-columns.js';
 import { isoOfDay, yearOfDay } from '../../store/days.js';
@@ -73,17 +72,20 @@ export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
   };
 }
 
-/** One rejected candidate with its reason, distance from the subject and date. */
-export function toRejection(c: SalesColumns, r: { row: number; reason: string }, lat: number, lon: number): CompRejection {
-  const at = saleLocationOf(c, r.row);
+/**
+ * One rejected candidate with its reason, distance from the subject (`distFrom`: haversineFrom the subject) and date.
+ * A dense subject has a thousand: no temporary location object per record.
+ */
+export function toRejection(c: SalesColumns, r: { row: number; reason: string }, distFrom: (lat: number, lon: number) => number): CompRejection {
+  const row = r.row;
   return {
-    pin: c.pin(r.row),
+    pin: c.pin(row),
     reason: r.reason,
-    sale_date: isoOfDay(c.saleDay[r.row]),
-    price: Math.max(0, c.priceUsd[r.row]),
-    dist_mi: haversineMi(lat, lon, c.lat[r.row], c.lon[r.row]),
-    lat: at.lat,
-    lon: at.lon,
+    sale_date: isoOfDay(c.saleDay[row]),
+    price: Math.max(0, c.priceUsd[row]),
+    dist_mi: distFrom(c.lat[row], c.lon[row]),
+    lat: roundCoord(c.lat[row]),
+    lon: roundCoord(c.lon[row]),
   };
 }
 

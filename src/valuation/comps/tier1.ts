@@ -8,6 +8,7 @@ import type { CompsResult, Subject as KernelSubject, TimeIndexSeries } from '../
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { REJECTION_REASONS } from '../../store/columns.js';
+import { haversineFrom } from '../../reference/geo.js';
 import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
 import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
@@ -111,7 +112,8 @@ export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResu
   // Multi-unit subjects: comps of another unit count re-priced by the market-derived premium (units-stratum.ts).
   const { res, adjustments } = applyUnitsAdjustment(raw, deps.sales, deps.unitsPremium ?? null, s.units);
   const compRows = res.accepted.map((a) => a.row);
-  const poolRows = [...compRows, ...res.rejected.filter((r) => !NON_MARKET_REASONS.has(r.reason)).map((r) => r.row)];
+  const poolRows = compRows.slice();
+  for (const r of res.rejected) if (!NON_MARKET_REASONS.has(r.reason)) poolRows.push(r.row);
   const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
   const evidence = evidenceOf(res, s, luxury);
   const priorSale = deps.timeIndex ? priorSaleEvidence(deps.sales, deps.parcelSales, deps.parcelSales.arms, deps.timeIndex.series, s, evidence.valueUsd) : null;
@@ -122,12 +124,15 @@ export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResu
 export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeiling?: boolean } = {}): Tier1Result {
   const raw = deps.kernel.queryComps({ ...kernelSubject(s), stratumMask: STRATUM.arv });
   const { res, adjustments, compRows, poolRows, evidence } = tier1EvidenceOf(deps, s, raw);
-  const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, [...compRows, ...res.rejected.map((r) => r.row)], s.asOfDay);
+  const candidateRows = compRows.slice();
+  for (const r of res.rejected) candidateRows.push(r.row);
+  const flipPairs = detectFlipPairs(deps.sales, deps.parcelSales, candidateRows, s.asOfDay);
   const max = opts.withCeiling === false ? null : maxRenoSale24mo(deps, s);
+  const distFrom = haversineFrom(s.lat, s.lon);
   return {
     evidence,
     comps: res.accepted.map((a) => toComp(deps.sales, a)),
-    rejected: res.rejected.map((r) => toRejection(deps.sales, r, s.lat, s.lon)),
+    rejected: res.rejected.map((r) => toRejection(deps.sales, r, distFrom)),
     flipPairs,
     flipSummary: summarizeFlipPairs(flipPairs),
     appraisalCeiling: { flag: false, max_reno_sale_24mo: max },

@@ -110,6 +110,15 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
   let bestMi: number = TIER1.v.subject_match_radius_mi;
   // The grid's cells read in place (near() order), not concatenated into a new array per subject.
   const g = p.grid();
+  // The subject's own cell first, for a bound: the nearest parcel is usually there (its own lot, ~0 mi away), and
+  // with that bound the screen below skips nearly every row of the other cells. The answer is still the near()-order
+  // scan's (the last row at the least distance): a row the bound skips is farther than the least distance.
+  const own = neighbourCell(g, lat, lon, 0, 0);
+  // haversineMi is 0 only between equal coordinates, and parcels at the subject's very point lie in its own cell: the
+  // scan's answer is then the last of them in row order (bulk scoring, listings and the bench value parcels there).
+  const atPoint = lastAtPoint(p, own, lat, lon);
+  if (atPoint !== null) return atPoint;
+  const screenMi = Math.min(bestMi, nearestIn(p, own, lat, lon));
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       const c = neighbourCell(g, lat, lon, dy, dx);
@@ -118,7 +127,7 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
         const i = g.rows[k];
         // haversine ≥ the latitude arc (its cos·cos·sin² term is ≥ 0): a row whose latitude alone is farther than the
         // best so far (with a margin far above rounding) cannot be taken, so its distance is not computed.
-        if (Math.abs(p.lat[i] - lat) * MI_PER_DEG_LAT > bestMi * (1 + LAT_SCREEN_SLACK)) continue;
+        if (Math.abs(p.lat[i] - lat) * MI_PER_DEG_LAT > Math.min(bestMi, screenMi) * (1 + LAT_SCREEN_SLACK)) continue;
         const d = haversineMi(lat, lon, p.lat[i], p.lon[i]);
         if (d <= bestMi) {
           bestMi = d;
@@ -128,4 +137,27 @@ export function findParcelNear(p: ParcelView, lat: number, lon: number): number 
     }
   }
   return best;
+}
+
+/** The last parcel of grid cell c (row order) at exactly (lat, lon), or null. */
+function lastAtPoint(p: ParcelView, c: number, lat: number, lon: number): number | null {
+  if (c < 0) return null;
+  const g = p.grid();
+  let last: number | null = null;
+  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) if (p.lat[g.rows[k]] === lat && p.lon[g.rows[k]] === lon) last = g.rows[k];
+  return last;
+}
+
+/** The least haversineMi from (lat, lon) to a parcel of grid cell c (Infinity for an empty or absent cell). */
+function nearestIn(p: ParcelView, c: number, lat: number, lon: number): number {
+  if (c < 0) return Infinity;
+  const g = p.grid();
+  let least = Infinity;
+  for (let k = g.offsets[c]; k < g.offsets[c + 1]; k++) {
+    const i = g.rows[k];
+    // the same latitude screen as findParcelNear's: a row it skips is farther than `least`
+    if (Math.abs(p.lat[i] - lat) * MI_PER_DEG_LAT > least * (1 + LAT_SCREEN_SLACK)) continue;
+    least = Math.min(least, haversineMi(lat, lon, p.lat[i], p.lon[i]));
+  }
+  return least;
 }
