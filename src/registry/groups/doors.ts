@@ -8,7 +8,7 @@ const ENG = 'engineering: bounds memory and work per caller';
 
 export const DOORS = defineGroup({
   name: 'doors',
-  version: '2.2.0',
+  version: '2.3.0',
   owner: 'http-mcp',
   entries: {
     highlight_max_ids: c(200, 'ids', 'highlight_properties ids cap: at most one page of listings', ENG),
@@ -27,6 +27,7 @@ export const DOORS = defineGroup({
     drain_retry_after_s: c(1, 's', 'Retry-After on a 503 shutting_down: another instance (or this one restarted) can take the retry at once', ENG),
     request_id_max_chars: c(128, 'characters', 'an incoming X-Request-Id longer than this (or with characters outside A-Z a-z 0-9 . _ : -) is replaced by a generated one: it is echoed in headers, logs and audit', ENG),
     latency_buckets_s: c([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], 's', 'request latency histogram bucket bounds: prom-client defaults (5 ms to 10 s) plus 30 s, the default worker task timeout (AVM_TASK_TIMEOUT_MS)', 'prom-client Histogram default buckets'),
+    comp_measure_decimals: c(6, 'decimal places', 'dist_mi and similarity of an accepted comp and the comps\' dispersion (fsd, percent) in answers and in the inputs hash: 1e-6 mi is 1.6 mm. The kernel computes them from unit vectors of sines and cosines, and the native addon (the system libm) and WASM (Rust\'s libm) differ in the last bit of those, which the subtraction of two nearby unit vectors magnifies to ~1e-13 relative: unrounded, the same valuation carried a different inputs_hash on a replica with the addon than on one without (223 of 400 default-corpus subjects). Six decimals are as exact as a parcel point, and agree across front-ends except for a value within ~1e-13 of a rounding boundary (~1e-7 per number)', 'issue 17 (one answer across kernel front-ends); measured this session'),
     comp_coord_decimals: c(5, 'decimal places', 'lat/lon of an accepted or rejected comp in answers: 1e-5 degree is about 1.1 m north-south (0.8 m east-west at 41.8N), finer than a parcel point locates a house and enough to draw a comp at building zoom; more digits would only be noise in every answer', ENG),
     max_connections: c(512, 'connections', 'open sockets at once (keep-alive, SSE map clients and MCP streams included); beyond it new connections are dropped. Each may hold sse_max_buffered_bytes (1 MiB) of stream backlog, so this bounds that at 0.5 GiB, and stays under the common 1,024 open-file soft limit with room for the store, workers and webhooks', ENG),
   },

@@ -9,6 +9,9 @@ import { DOORS } from '../../registry/groups/doors.js';
 
 const COORD_SCALE = 10 ** DOORS.v.comp_coord_decimals;
 const roundCoord = (deg: number): number => Math.round(deg * COORD_SCALE) / COORD_SCALE;
+const MEASURE_SCALE = 10 ** DOORS.v.comp_measure_decimals;
+/** A kernel-computed measure (a comp's distance and similarity, the comps' dispersion) at doors.comp_measure_decimals: the same on either kernel front-end. */
+export const roundMeasure = (x: number): number => Math.round(x * MEASURE_SCALE) / MEASURE_SCALE;
 
 /** Where a sale row's parcel is, rounded (doors.comp_coord_decimals: ~1 m), so a client can draw the comp. */
 export function saleLocationOf(c: SalesColumns, row: number): { lat: number; lon: number } {
@@ -60,7 +63,7 @@ export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
     gla_adj: a.glaAdj,
     sale_year: saleYearOf(c, a.row),
     sale_date: saleDateOf(c, a.row),
-    dist_mi: a.distMi,
+    dist_mi: roundMeasure(a.distMi),
     lat: at.lat,
     lon: at.lon,
     sqft: c.sqft[a.row] > 0 ? c.sqft[a.row] : null,
@@ -68,7 +71,7 @@ export function toComp(c: SalesColumns, a: AcceptedComp): Comp {
     condition: cond,
     condition_source: prov.condition_source,
     condition_prob: prov.condition_prob,
-    similarity: a.similarity,
+    similarity: roundMeasure(a.similarity),
   };
 }
 

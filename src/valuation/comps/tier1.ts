@@ -9,7 +9,7 @@ import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { TIER1 } from '../../registry/groups/tier1.js';
 import { REJECTION_REASONS } from '../../store/columns.js';
 import { haversineFrom } from '../../reference/geo.js';
-import { NON_MARKET_REASONS, toComp, toRejection } from './comps-evidence.js';
+import { NON_MARKET_REASONS, roundMeasure, toComp, toRejection } from './comps-evidence.js';
 import { detectFlipPairs, summarizeFlipPairs, type FlipPair, type ParcelSalesIndex } from './flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import type { Tier1Evidence } from '../decide/ladder-evidence.js';
@@ -95,7 +95,7 @@ export function evidenceOf(res: CompsResult, s: Tier1Subject, luxury: boolean): 
     method: tier1Method(s.county),
     nComps: n,
     valueUsd: value,
-    fsdPct: res.stats.fsd === null ? null : res.stats.fsd * 100,
+    fsdPct: res.stats.fsd === null ? null : roundMeasure(res.stats.fsd * 100),
     ladderStep: valued ? step : null,
     // The comps' IQR, widened to hold the value: the distance-weighted median can lie outside the unweighted quartiles
     // (one near comp far from the rest), and a range served with a value never excludes it.
