@@ -26,6 +26,19 @@ export async function answersByOutcome(service: ServiceHandle, dataDir: string, 
   return found;
 }
 
+/** The first of every `stride`-th parcel point whose 200 answer satisfies `pred` (e.g. a point moved by its own earlier sale). */
+export async function answerWhere(service: ServiceHandle, dataDir: string, pred: (b: Json) => boolean, stride = 3): Promise<Found | null> {
+  const points = await parcelPoints(dataDir);
+  for (let i = 0; i < points.length; i += stride) {
+    const p = points[i];
+    const query = `lat=${p.lat}&lon=${p.lon}&units=${p.units > 0 ? p.units : 1}`;
+    const res = await fetch(`${service.url}/api/property?${query}`);
+    const body = (await res.json()) as Json;
+    if (res.status === 200 && pred(body)) return { query, body };
+  }
+  return null;
+}
+
 /** The two services and their data dirs. */
 export async function startPanelServices(): Promise<{ served: ServiceHandle; servedDir: string; plain: ServiceHandle; plainDir: string }> {
   const servedDir = await servedCorpusDir();

@@ -2,7 +2,8 @@
 // bundled with esbuild into a temp dir, loaded on a harness page, and fed real GET /api/property bodies from running
 // services — a point, a Tier-1 range, a Tier-2 range, an area estimate, a suppression, a refusal and error bodies.
 // Checked: the ladder's rule per outcome (no midpoint on a range, the area label verbatim, the suppression reason),
-// the disclosure under every number block, comp rows with their adjustments, rejected rows with their reasons, the
+// the disclosure under every number block, comp rows with their adjustments, the subject's own earlier sale (its values
+// only beside a point), rejected rows with their reasons, the
 // pro-forma only for a point, the comps' locations handed to the map, text never turned into markup; and that the
 // REST door's comps carry lat/lon inside the two counties, at the distance they report.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { bboxOf, haversineMi, inBBox, type BBox } from '../../src/reference/geo.
 import type { ServiceHandle } from '../../src/server.js';
 import { usd, usdRange } from '../../src/web/client/evidence-format.js';
 import type { EvidenceView } from '../../src/web/client/evidence-view.js';
-import { answersByOutcome, startPanelServices, type Found, type Json } from './evidence-answers.js';
+import { answersByOutcome, answerWhere, outcomeOf, startPanelServices, type Found, type Json } from './evidence-answers.js';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTCOMES = ['point', 'range', 'tier2_range', 'suppressed'] as const;
@@ -36,6 +37,11 @@ beforeAll(async () => {
   plain = s.plain;
   for (const [k, v] of await answersByOutcome(served, s.servedDir, OUTCOMES)) bodies.set(k, v);
   for (const [k, v] of await answersByOutcome(plain, s.plainDir, ['area_context'])) bodies.set(k, v);
+  // answers moved by the subject's own earlier sale (the served champion carries prior-sale weights)
+  for (const outcome of ['point', 'range']) {
+    const f = await answerWhere(served, s.servedDir, (b) => outcomeOf(b) === outcome && (b.investor?.valuation?.arv?.prior_sale?.factor ?? 1) !== 1);
+    if (f) bodies.set(`${outcome}+prior`, f);
+  }
   bundleDir = mkdtempSync(join(tmpdir(), 'avm-panel-'));
   await build({
     stdin: { contents: `export * from './src/web/client/evidence-panel.ts';`, resolveDir: REPO, loader: 'ts', sourcefile: 'panel-entry.ts' },
@@ -128,6 +134,22 @@ describe('the evidence panel renders what the REST door served', () => {
     expect(await page.locator('#root .outcome-point').count()).toBe(0);
     expect(await page.locator('#root .comps-table tbody tr').count()).toBe(v.arv.comps?.length ?? 0);
     await expectDisclosureUnderEveryNumberBlock(b.disclosure);
+  });
+
+  it('the subject\'s own earlier sale: beside a point its carried price and the comps\' value; beside a range only the sale and the factor', async () => {
+    const p = body('point+prior');
+    const ps = p.investor.valuation.arv.prior_sale;
+    let r = await render(p);
+    let block = (await page.textContent('#root .evidence-prior-sale')) ?? '';
+    for (const t of [ps.sale_date, usd(ps.price), usd(ps.carried_value), usd(ps.comps_value), `×${ps.factor.toFixed(3)}`, ps.weight.toFixed(2)]) expect(block).toContain(t);
+    await expectDisclosureUnderEveryNumberBlock(p.disclosure);
+    expect(r.text).toContain(usd(p.investor.valuation.arv.value));
+    const q = body('range+prior');
+    const qs = q.investor.valuation.arv.prior_sale;
+    r = await render(q);
+    block = (await page.textContent('#root .evidence-prior-sale')) ?? '';
+    for (const t of [qs.sale_date, usd(qs.price), `×${qs.factor.toFixed(3)}`]) expect(block).toContain(t);
+    for (const t of [usd(qs.carried_value), usd(qs.comps_value)]) expect(r.text).not.toContain(t);
   });
 
   it('an area estimate shows its label verbatim, and no pro-forma', async () => {

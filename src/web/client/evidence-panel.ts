@@ -9,7 +9,7 @@ import type { Valuation, ValuationOutcome } from '../../contracts/valuation.js';
 import { el } from './evidence-dom.js';
 import type { CompPoint, EvidenceView, LngLat } from './evidence-view.js';
 import { text, usd } from './evidence-format.js';
-import { block, compsSection, proFormaSection, rejectedSection, riskSection, valueSection, type SectionCtx } from './evidence-sections.js';
+import { block, compsSection, outcomeOf, priorSaleSection, proFormaSection, rejectedSection, riskSection, valueSection, type SectionCtx } from './evidence-sections.js';
 
 export type { CompPoint, EvidenceView, LngLat };
 
@@ -95,6 +95,7 @@ export function renderEvidence(root: HTMLElement, answer: unknown): EvidenceView
   const comps = v.arv.comps ?? [];
   const rejected = v.artifact?.comps_rejected ?? [];
   if (comps.length > 0) panel.append(compsSection(ctx, comps));
+  if (v.arv.prior_sale) panel.append(priorSaleSection(ctx, v.arv.prior_sale, outcomeOf(v) === 'point'));
   if (rejected.length > 0) panel.append(rejectedSection(ctx, rejected));
   const risk = isObject(a.investor) ? a.investor.risk : ((a.risk as RiskReport | null | undefined) ?? null);
   if (risk) panel.append(riskSection(ctx, risk));

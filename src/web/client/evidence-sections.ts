@@ -2,6 +2,7 @@
 // answer's `disclosure`, verbatim (spec: consumers relay it wherever a human sees a number). What each block may show
 // follows the display ladder's verdict (valuation.display): a range has no value and no midpoint, an area estimate
 // carries its label as served, a suppression its reason, and the pro-forma appears only for a point.
+import type { PriorSale } from '../../contracts/arv.js';
 import type { Comp, CompRejection } from '../../contracts/comp.js';
 import type { RiskReport } from '../../contracts/risk.js';
 import type { Valuation, ValuationOutcome } from '../../contracts/valuation.js';
@@ -70,6 +71,17 @@ export function compsSection(ctx: SectionCtx, comps: readonly Comp[]): HTMLEleme
   ]);
   const head = ['PIN', 'Sold', 'Price', 'Time index', 'Indexed price', 'Living-area adj.', 'Distance', 'Sq ft', 'Beds', 'Condition (source)', 'Similarity'];
   return block(ctx, 'evidence-comps', `Accepted comps (${comps.length})`, true, table(ctx.doc, 'comps-table', head, rows));
+}
+
+/**
+ * The subject's own earlier sale and how far it moved the comps' value (arv.prior_sale). The carried price and the
+ * comps' value are values of this property, so they appear only beside a point; a range shows the sale and the factor.
+ */
+export function priorSaleSection(ctx: SectionCtx, ps: PriorSale, point: boolean): HTMLElement {
+  const pairs: Array<[string, string]> = [['sold', `${ps.sale_date} for ${usd(ps.price)} (${ps.condition_group === 'renovated' ? 'renovated or new' : 'not renovated'})`]];
+  if (point) pairs.push(['carried to today', `${usd(ps.carried_value)} (county index ${factor(ps.index_factor)})`], ['comps alone', usd(ps.comps_value)]);
+  pairs.push(['weight of the gap (fitted by the calibration)', score01(ps.weight)], ['applied to the comps', factor(ps.factor)]);
+  return block(ctx, 'evidence-prior-sale', 'Its own earlier sale', point, facts(ctx.doc, 'evidence-facts', pairs));
 }
 
 /** Candidates the comp policy turned away, each with its reason. */
