@@ -90,8 +90,9 @@ export const PriorSaleSchema = z.object({
   price: z.number().positive(),
   condition_group: z.enum(PRIOR_SALE_GROUPS),
   index_factor: z.number().positive(),
-  carried_value: z.number().positive(),
-  comps_value: z.number().positive(),
+  /** The carried price and the comps' value are values of this property: null unless the valuation is a point. */
+  carried_value: z.number().positive().nullable(),
+  comps_value: z.number().positive().nullable(),
   log_gap: z.number(),
   weight: z.number().min(0).max(1),
   factor: z.number().positive(),

@@ -1,6 +1,7 @@
 // Output schemas of the operations (REST bodies and MCP structuredContent). Every numeric answer extends
 // AnswerMetaSchema; every valuation payload carries `disclosure`. Refusals and unscored rows are values here.
 import { z } from 'zod';
+import { PriorSaleSchema } from './arv.js';
 import { CompRejectionSchema, CompSchema } from './comp.js';
 import { RiskFlagSchema, RiskReportSchema } from './risk.js';
 import { SubjectSchema } from './subject.js';
@@ -105,6 +106,7 @@ export const CompsOutputSchema = AnswerMetaSchema.extend({
   comps_used: z.array(CompSchema),
   comps_rejected: z.array(CompRejectionSchema),
   flip_pairs_summary: z.looseObject({}).nullable(),
+  prior_sale: PriorSaleSchema.nullable().describe('the subject\'s own earlier sale and the factor it applied to the comps\' value (its values of the property only beside a point)'),
   time_index_note: z.string().nullable(),
   fallback_chain: z.array(Json),
   inputs_hash: z.string().nullable(),

@@ -168,6 +168,11 @@ function priorSaleOf(p: Pieces, ctx: ValuationContext): ArvEvidence['prior_sale'
   return t?.priorSale && compsValue !== null && p.decision.artifactArv ? priorSaleView(t.priorSale, ctx.calibration?.priorSale, compsValue) : null;
 }
 
+/** The earlier sale as a displayed arv shows it: beside anything but a point, without the values of the property it implies. */
+function displayedPriorSale(ps: ArvEvidence['prior_sale'], point: boolean): ArvEvidence['prior_sale'] {
+  return ps && !point ? { ...ps, carried_value: null, comps_value: null } : ps;
+}
+
 /** Arv evidence beside the ladder's fields; the ceiling flag reads only what is served (the point, or the range low). */
 function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
   const { t1, decision } = p;
@@ -177,7 +182,7 @@ function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
     flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
     flip_pairs_summary: t1.flipSummary,
     appraisal_ceiling: decision.artifactArv ? ceilingFor(t1.appraisalCeiling, served) : null,
-    prior_sale: priorSaleOf(p, ctx),
+    prior_sale: displayedPriorSale(priorSaleOf(p, ctx), pointUsdOf(decision) !== null),
     time_index_note: ctx.timeIndex.note,
   };
 }

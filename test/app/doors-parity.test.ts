@@ -22,9 +22,9 @@ const ofValuation = (v: Json): Door => ({
 });
 const ofComps = (c: Json): Door => ({
   value: c.value, low: c.interval?.low ?? null, high: c.interval?.high ?? null, method: c.method, interval: c.calibrated_interval ?? null,
-  chain: c.fallback_chain, hash: c.inputs_hash, outcome: c.outcome,
+  chain: c.fallback_chain, hash: c.inputs_hash, outcome: c.outcome, priorFactor: c.prior_sale?.factor ?? null,
 });
-const sameArv = (d: Door) => ({ value: d.value, low: d.low, high: d.high, method: d.method, interval: d.interval, chain: d.chain });
+const sameArv = (d: Door) => ({ value: d.value, low: d.low, high: d.high, method: d.method, interval: d.interval, chain: d.chain, priorFactor: d.priorFactor ?? null });
 
 async function lane(service: ServiceHandle, client: Client, s: { lat: number; lon: number; units: number }, price: number): Promise<Record<string, Door>> {
   const q = `lat=${s.lat}&lon=${s.lon}&units=${s.units}`;

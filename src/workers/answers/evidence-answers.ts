@@ -44,6 +44,7 @@ export function compsAnswerOf(a: Appraisal, asOf: string): CompsOutput {
     comps_used: e?.accepted ?? [],
     comps_rejected: e?.rejected ?? [],
     flip_pairs_summary: e?.flipSummary ?? null,
+    prior_sale: arv?.prior_sale ?? null,
     time_index_note: e?.timeIndexNote ?? null,
     fallback_chain: v?.artifact?.fallback_chain ?? [],
     inputs_hash: v?.inputs_hash ?? null,
