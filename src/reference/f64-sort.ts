@@ -32,24 +32,38 @@ function insertion(a: Float64Array, lo: number, hi: number): void {
   }
 }
 
+/** Left end of the right part of the last partition() (a second return value without allocating a pair). */
+let partitionRight = 0;
+
+/**
+ * Hoare partition of a[lo .. hi] around the median of three: returns j and sets partitionRight to i, with
+ * a[lo .. j] <= pivot <= a[i .. hi] and every slot strictly between j and i holding the pivot.
+ */
+function partition(a: Float64Array, lo: number, hi: number): number {
+  const mid = lo + ((hi - lo) >> 1);
+  const x = a[lo], y = a[mid], z = a[hi];
+  const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+  let i = lo, j = hi;
+  while (i <= j) {
+    while (a[i] < pivot) i++;
+    while (a[j] > pivot) j--;
+    if (i <= j) {
+      const t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+      i++;
+      j--;
+    }
+  }
+  partitionRight = i;
+  return j;
+}
+
 /** Hoare-partition quicksort with a median-of-three pivot; recursion on the smaller side keeps the depth ≤ log2 n. */
 function quicksort(a: Float64Array, lo: number, hi: number): void {
   while (hi - lo >= INSERTION_MAX) {
-    const mid = lo + ((hi - lo) >> 1);
-    const x = a[lo], y = a[mid], z = a[hi];
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let i = lo, j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
+    const j = partition(a, lo, hi);
+    const i = partitionRight;
     if (j - lo < hi - i) {
       quicksort(a, lo, j);
       lo = i;
@@ -68,21 +82,8 @@ function quicksort(a: Float64Array, lo: number, hi: number): void {
 export function selectF64(a: Float64Array, lo: number, hi: number, k: number): void {
   while (hi - lo >= INSERTION_MAX) {
     if (k === lo) return minToFront(a, lo, hi);
-    const mid = lo + ((hi - lo) >> 1);
-    const x = a[lo], y = a[mid], z = a[hi];
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let i = lo, j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
+    const j = partition(a, lo, hi);
+    const i = partitionRight;
     // Now a[lo .. j] <= pivot <= a[i .. hi], and every slot strictly between j and i holds the pivot.
     if (k <= j) hi = j;
     else if (k >= i) lo = i;

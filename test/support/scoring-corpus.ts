@@ -35,6 +35,18 @@ export function pointEverywhere(): ValuationContext['calibration'] {
   return { ...base, segments, priorSale: { weights: { renovated: 0.8, other: 0.25 }, n: { renovated: 1000, other: 1000 } } };
 }
 
+/** openPointEverywhere() opened before a file's tests and closed after them (fields set once beforeAll has run). */
+export function usePointEverywhere(): ScoringCorpus {
+  const fx = {} as ScoringCorpus;
+  beforeAll(async () => {
+    Object.assign(fx, await openPointEverywhere());
+  }, 300_000);
+  afterAll(async () => {
+    await fx.store?.close();
+  });
+  return fx;
+}
+
 /** The small corpus's store with a context valued as of 2026-11-21 13:00 UTC under pointEverywhere(). */
 export async function openPointEverywhere(): Promise<ScoringCorpus> {
   const store = openStore(await smallCorpusDir());

@@ -3,30 +3,22 @@
 // under a champion that displays points (and carries prior-sale weights). Unrounded, the comps' distances and
 // similarities differed in their last digits between the two (sines and cosines from two libms), and so did the hash.
 // Needs the addon (`npm run build:native`; CI builds it).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKernel, nativeAddon } from '../../src/kernel/index.js';
-import type { Store } from '../../src/store/store.js';
 import { kernelColumnsOf } from '../../src/valuation/comps/kernel-columns.js';
 import { valueProperty } from '../../src/valuation/value.js';
 import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
-import { openPointEverywhere, pointEverywhere } from '../support/scoring-corpus.js';
+import { pointEverywhere, usePointEverywhere } from '../support/scoring-corpus.js';
 
-let store: Store;
-let ctx: ValuationContext;
-beforeAll(async () => {
-  ({ store, ctx } = await openPointEverywhere());
-}, 300_000);
-afterAll(async () => {
-  await store?.close();
-});
+const fx = usePointEverywhere();
 
 describe.skipIf(!nativeAddon() && !process.env.CI)('kernel front-ends', () => {
   it('native and WASM give byte-identical valuations, inputs hash included', () => {
     const now = () => new Date('2026-11-21T13:00:00Z');
     const of = (frontEnd: 'wasm' | 'native') =>
-      buildValuationContext(store, { now, calibration: pointEverywhere(), kernel: createKernel(kernelColumnsOf(ctx.sales), ctx.timeIndex.series, { frontEnd }) });
+      buildValuationContext(fx.store, { now, calibration: pointEverywhere(), kernel: createKernel(kernelColumnsOf(fx.ctx.sales), fx.ctx.timeIndex.series, { frontEnd }) });
     const [wasm, native] = [of('wasm'), of('native')];
-    const n = ctx.subjects.parcels!.length;
+    const n = fx.ctx.subjects.parcels!.length;
     let withComps = 0;
     for (let k = 0; k < 400; k++) {
       const input = { parcelRow: Math.floor((k * n) / 400) };

@@ -1,7 +1,7 @@
 // The subject's own earlier sale as Tier-1 evidence (src/valuation/comps/prior-sale.ts): which sale counts, how the
 // weights are fitted, and that a served value is the comps value moved by exactly the champion's weight — the same
 // through the single valuation and the bulk path, and not at all under a table without weights.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TIER1 } from '../../../src/registry/groups/tier1.js';
 import { fitPriorSaleWeights, priorSaleFactor, priorSaleRow, type PriorSalePoint } from '../../../src/valuation/comps/prior-sale.js';
 import { decideBulk } from '../../../src/valuation/bulk.js';
@@ -9,22 +9,14 @@ import { runBacktest } from '../../../src/valuation/calibration/backtest.js';
 import { buildCalibrationTable, splitInTime } from '../../../src/valuation/calibration/table.js';
 import { withPriorSaleFit } from '../../../src/valuation/calibration/prior-sale-fit.js';
 import { valueProperty } from '../../../src/valuation/value.js';
-import type { Store } from '../../../src/store/store.js';
 import type { ValuationContext } from '../../../src/valuation/value-context.js';
-import { openPointEverywhere } from '../../support/scoring-corpus.js';
+import { usePointEverywhere } from '../../support/scoring-corpus.js';
 
-let store: Store;
-let ctx: ValuationContext;
-beforeAll(async () => {
-  ({ store, ctx } = await openPointEverywhere());
-}, 300_000);
-afterAll(async () => {
-  await store?.close();
-});
+const fx = usePointEverywhere();
 
 /** Parcels of the corpus with at least two sales, and their rows in day order. */
 function resoldParcels(): Array<{ parcel: number; rows: number[] }> {
-  const { offsets, rows } = ctx.parcelSales;
+  const { offsets, rows } = fx.ctx.parcelSales;
   const out: Array<{ parcel: number; rows: number[] }> = [];
   for (let p = 0; p + 1 < offsets.length && out.length < 400; p++) if (offsets[p + 1] - offsets[p] >= 2) out.push({ parcel: p, rows: Array.from(rows.subarray(offsets[p], offsets[p + 1])) });
   return out;
@@ -33,20 +25,20 @@ function resoldParcels(): Array<{ parcel: number; rows: number[] }> {
 describe('priorSaleRow', () => {
   it('is the latest arms-length sale at least prior_sale_min_gap_days before the as-of day', () => {
     const gap = TIER1.v.prior_sale_min_gap_days;
-    const { saleDay } = ctx.sales;
-    const arms = ctx.parcelSales.arms;
+    const { saleDay } = fx.ctx.sales;
+    const arms = fx.ctx.parcelSales.arms;
     let checked = 0;
     for (const { parcel, rows } of resoldParcels()) {
       const last = rows[rows.length - 1];
       for (const asOf of [saleDay[last] + 1, saleDay[last] + gap, saleDay[last] + gap + 1]) {
         const want = [...rows].reverse().find((r) => saleDay[r] <= asOf - gap && arms[r] === 1) ?? -1;
-        expect(priorSaleRow(ctx.sales, ctx.parcelSales, arms, parcel, asOf)).toBe(want);
+        expect(priorSaleRow(fx.ctx.sales, fx.ctx.parcelSales, arms, parcel, asOf)).toBe(want);
         checked++;
       }
     }
     expect(checked).toBeGreaterThan(100);
-    expect(priorSaleRow(ctx.sales, ctx.parcelSales, arms, -1, 30_000)).toBe(-1);
-    expect(priorSaleRow(ctx.sales, ctx.parcelSales, arms, ctx.parcelSales.offsets.length + 5, 30_000)).toBe(-1);
+    expect(priorSaleRow(fx.ctx.sales, fx.ctx.parcelSales, arms, -1, 30_000)).toBe(-1);
+    expect(priorSaleRow(fx.ctx.sales, fx.ctx.parcelSales, arms, fx.ctx.parcelSales.offsets.length + 5, 30_000)).toBe(-1);
   });
 });
 
@@ -79,16 +71,16 @@ describe('fitPriorSaleWeights', () => {
 
 describe('a valued parcel with an earlier sale', () => {
   it('serves the comps value × exp(weight × gap), the same in the bulk path, and the comps value under a table without weights', () => {
-    const n = ctx.subjects.parcels!.length;
+    const n = fx.ctx.subjects.parcels!.length;
     const inputs = Array.from({ length: 1500 }, (_, k) => ({ parcelRow: Math.floor((k * n) / 1500) }));
     const bulk = new Map<number, number | null>();
-    decideBulk(inputs, ctx, (k, d) => void (d instanceof Error || bulk.set(k, d.evidence.tier1?.valueUsd ?? null)));
-    const noWeights: ValuationContext = { ...ctx, calibration: { ...ctx.calibration!, priorSale: undefined } };
+    decideBulk(inputs, fx.ctx, (k, d) => void (d instanceof Error || bulk.set(k, d.evidence.tier1?.valueUsd ?? null)));
+    const noWeights: ValuationContext = { ...fx.ctx, calibration: { ...fx.ctx.calibration!, priorSale: undefined } };
     let moved = 0;
     inputs.forEach((input, k) => {
       let v;
       try {
-        v = valueProperty(input, ctx);
+        v = valueProperty(input, fx.ctx);
       } catch {
         return;
       }
@@ -96,7 +88,7 @@ describe('a valued parcel with an earlier sale', () => {
       const served = v.artifact?.arv;
       if (!ps || !served) return;
       moved++;
-      const w = ctx.calibration!.priorSale!.weights[ps.condition_group];
+      const w = fx.ctx.calibration!.priorSale!.weights[ps.condition_group];
       expect(ps.weight).toBe(w);
       expect(ps.factor).toBeCloseTo(Math.exp(w * ps.log_gap), 12);
       expect(Math.abs(ps.log_gap)).toBeLessThanOrEqual(TIER1.v.prior_sale_max_log_gap);
@@ -115,8 +107,8 @@ describe('a valued parcel with an earlier sale', () => {
 
 describe('the backtest', () => {
   it('fits the weights on the calibration half only, and every Tier-1 estimate of both halves carries them', () => {
-    const munis = new Map(store.getTracts().map((t) => [t.geoid, t.muni]));
-    const bt = runBacktest(ctx.sales, (g) => munis.get(g) ?? null);
+    const munis = new Map(fx.store.getTracts().map((t) => [t.geoid, t.muni]));
+    const bt = runBacktest(fx.ctx.sales, (g) => munis.get(g) ?? null);
     const { calibration, test } = splitInTime(bt.records);
     const comps = (r: (typeof bt.records)[number]) => r.compsValueUsd ?? r.estimateUsd;
     const refit = fitPriorSaleWeights(calibration.flatMap((r) => (r.estimateUsd !== null && r.priorSale ? [{ group: r.priorSale.group, logGap: r.priorSale.logGap, logRatio: Math.log(r.priceUsd / comps(r)!) }] : [])));
