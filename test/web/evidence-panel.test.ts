@@ -153,6 +153,7 @@ describe('the evidence panel renders what the REST door served', () => {
     expect([qs.carried_value, qs.comps_value]).toEqual([null, null]);
     expect(block).not.toContain('carried to today');
     expect(r.text).not.toContain(usd(q.investor.valuation.artifact.arv.value));
+    await expectDisclosureUnderEveryNumberBlock(q.disclosure);
   });
 
   it('an area estimate shows its label verbatim, and no pro-forma', async () => {

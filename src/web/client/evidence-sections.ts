@@ -81,7 +81,8 @@ export function priorSaleSection(ctx: SectionCtx, ps: PriorSale, point: boolean)
   const pairs: Array<[string, string]> = [['sold', `${ps.sale_date} for ${usd(ps.price)} (${ps.condition_group === 'renovated' ? 'renovated or new' : 'not renovated'})`]];
   if (point && ps.carried_value !== null && ps.comps_value !== null) pairs.push(['carried to today', `${usd(ps.carried_value)} (county index ${factor(ps.index_factor)})`], ['comps alone', usd(ps.comps_value)]);
   pairs.push(['weight of the gap (fitted by the calibration)', score01(ps.weight)], ['applied to the comps', factor(ps.factor)]);
-  return block(ctx, 'evidence-prior-sale', 'Its own earlier sale', point, facts(ctx.doc, 'evidence-facts', pairs));
+  // numbers either way (the earlier price, the factor): the disclosure follows, as under every number block
+  return block(ctx, 'evidence-prior-sale', 'Its own earlier sale', true, facts(ctx.doc, 'evidence-facts', pairs));
 }
 
 /** Candidates the comp policy turned away, each with its reason. */
