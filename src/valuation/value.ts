@@ -8,7 +8,6 @@ import { AppError } from '../errors/app-error.js';
 import { VALUATION_REGISTRY_VERSION } from '../registry/constants.js';
 import { MODEL_VERSION } from '../registry/versions.js';
 import { COUNTY_CODE } from '../store/columns.js';
-import type { Json } from './inputs-hash.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { conditionCodeOf, valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { asIsVsArvWarnings } from './comps/as-is-check.js';
@@ -142,39 +141,36 @@ function fallbackChain(p: Pieces): FallbackAttempt[] {
 const REHAB_CONDITIONS = new Set(['distressed', 'dated', 'renovated', 'new']);
 
 /** The spec's inputs-hash members for this valuation (everything it read except the subject and the clock). */
-function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps: readonly unknown[], chain: readonly FallbackAttempt[]): BuildArtifactInput['hashParts'] {
+function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps: readonly unknown[], chain: readonly FallbackAttempt[], priorSale: PriorSaleView): BuildArtifactInput['hashParts'] {
   const { r, t1, evidence } = p;
   const calRow = r.segment ? calibrationFor(ctx.calibration, r.segment, evidence.tier1) : null;
   return {
     tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
     assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
-    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...priorSaleHashPart(p, ctx) },
+    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...(priorSale ? { priorSale } : {}) },
     provenance: { snapshot_id: ctx.snapshotId, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
     assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
     versions: { model: MODEL_VERSION, registry: VALUATION_REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
   };
 }
 
-/** The earlier sale and its weight for the inputs hash; no member at all without one (older hashes unchanged). */
-function priorSaleHashPart(p: Pieces, ctx: ValuationContext): { priorSale?: Json } {
-  const view = priorSaleOf(p, ctx);
-  return view ? { priorSale: view } : {};
-}
-
 /** The subject's earlier sale as the artifact shows it (with the weight that moved the value), when Tier 1 valued it. */
-function priorSaleOf(p: Pieces, ctx: ValuationContext): ArvEvidence['prior_sale'] {
+type PriorSaleView = ArvEvidence['prior_sale'];
+
+/** Computed once per valuation: the inputs hash takes it whole (no hash member without one), the displayed arv masked. */
+function priorSaleOf(p: Pieces, ctx: ValuationContext): PriorSaleView {
   const t = p.evidence.tier1;
   const compsValue = t?.compsValueUsd ?? t?.valueUsd ?? null;
   return t?.priorSale && compsValue !== null && p.decision.artifactArv ? priorSaleView(t.priorSale, ctx.calibration?.priorSale, compsValue) : null;
 }
 
 /** The earlier sale as a displayed arv shows it: beside anything but a point, without the values of the property it implies. */
-function displayedPriorSale(ps: ArvEvidence['prior_sale'], point: boolean): ArvEvidence['prior_sale'] {
+function displayedPriorSale(ps: PriorSaleView, point: boolean): PriorSaleView {
   return ps && !point ? { ...ps, carried_value: null, comps_value: null } : ps;
 }
 
 /** Arv evidence beside the ladder's fields; the ceiling flag reads only what is served (the point, or the range low). */
-function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
+function arvEvidenceOf(p: Pieces, ctx: ValuationContext, priorSale: PriorSaleView): ArvEvidence {
   const { t1, decision } = p;
   if (!t1) return { time_index_note: null };
   const served = pointUsdOf(decision) ?? (decision.outcome === 'range' ? decision.arv.low : null);
@@ -182,7 +178,7 @@ function arvEvidenceOf(p: Pieces, ctx: ValuationContext): ArvEvidence {
     flip_pairs: t1.flipPairs.map((f) => ({ ...f })),
     flip_pairs_summary: t1.flipSummary,
     appraisal_ceiling: decision.artifactArv ? ceilingFor(t1.appraisalCeiling, served) : null,
-    prior_sale: displayedPriorSale(priorSaleOf(p, ctx), pointUsdOf(decision) !== null),
+    prior_sale: displayedPriorSale(priorSale, pointUsdOf(decision) !== null),
     time_index_note: ctx.timeIndex.note,
   };
 }
@@ -233,6 +229,7 @@ export function valueWithEvidence(input: ValueInput, ctx: ValuationContext, opts
   const chain = opts.fallbackChain ?? fallbackChain(p);
   const economics = economicsPartsOf(p, input, ctx);
   const income = valuationIncome(r, decision, economics.rent, economics.tax);
+  const priorSale = priorSaleOf(p, ctx);
   const artifact = buildArtifact({
     modelVersion: MODEL_VERSION,
     asOf: p.asOfIso,
@@ -244,9 +241,9 @@ export function valueWithEvidence(input: ValueInput, ctx: ValuationContext, opts
     vintages: ctx.vintages,
     asIs: p.asIs.asIs,
     decision,
-    hashParts: hashPartsOf(p, input, ctx, comps, chain),
+    hashParts: hashPartsOf(p, input, ctx, comps, chain, priorSale),
   });
-  const valuation = deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, noiImpliedValueNullReason: income.nullReason, arvEvidence: arvEvidenceOf(p, ctx) });
+  const valuation = deriveDisplayedValuation(artifact, decision, { ...economics, noiImpliedValue: income.noiImpliedValue, noiImpliedValueNullReason: income.nullReason, arvEvidence: arvEvidenceOf(p, ctx, priorSale) });
   const evidence: CompEvidence = {
     segment: r.segment,
     outcome: decision.outcome,

@@ -3,7 +3,7 @@
 import type { TimeIndexSeries } from '../../kernel/types.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import type { TimeFactor } from './area-premium.js';
-import { levelAt } from '../comps/time-index.js';
+import { levelLookup } from '../comps/time-index.js';
 import { monthOfDay } from '../../store/days.js';
 
 const DAYS_PER_YEAR = 365.2425; // mean Gregorian year, as the kernel (dates.rs)
@@ -13,7 +13,7 @@ const DAYS_PER_YEAR = 365.2425; // mean Gregorian year, as the kernel (dates.rs)
  * clamped to time_index_clamp; 1 for a county without a series.
  */
 export function timeFactorFromSeries(series: readonly TimeIndexSeries[]): TimeFactor {
-  const byCounty = new Map(series.map((s) => [s.county, levelTableOf(s)]));
+  const byCounty = new Map(series.map((s) => [s.county, levelLookup(s)]));
   const p = COMP_POLICY.v;
   return (county, saleDay, toDay) => {
     const level = byCounty.get(county);
@@ -24,28 +24,6 @@ export function timeFactorFromSeries(series: readonly TimeIndexSeries[]): TimeFa
     const capped = ln > maxLn ? Math.exp(maxLn) : ln < -maxLn ? Math.exp(-maxLn) : raw;
     return Math.min(p.time_index_clamp[1], Math.max(p.time_index_clamp[0], capped));
   };
-}
-
-/** Longest month span tabulated (a series spans decades at most; anything wider keeps the scan). */
-const MAX_TABLE_MONTHS = 12 * 1000;
-
-/**
- * levelAt of a series as a lookup: every month of the series' span tabulated once (by levelAt itself, so the same
- * level). Beyond the span levelAt is constant (every month at or below a month ≥ the last: the last level; none below
- * one < the first: the first), so those read one value; anything else (a fractional month, NaN) asks levelAt. The
- * area context reads two levels per pool sale, and levelAt scans the whole series.
- */
-function levelTableOf(s: TimeIndexSeries): (m: number) => number {
-  let lo = Infinity, hi = -Infinity;
-  for (const m of s.months) {
-    lo = Math.min(lo, m);
-    hi = Math.max(hi, m);
-  }
-  if (!(hi - lo < MAX_TABLE_MONTHS) || !Number.isInteger(lo) || !Number.isInteger(hi)) return (m) => levelAt(s, m);
-  const table = new Float64Array(hi - lo + 1);
-  for (let m = lo; m <= hi; m++) table[m - lo] = levelAt(s, m);
-  const top = levelAt(s, hi), bottom = levelAt(s, lo - 1);
-  return (m) => (m >= hi ? top : m < lo ? bottom : Number.isInteger(m) ? table[m - lo] : levelAt(s, m));
 }
 
 /**

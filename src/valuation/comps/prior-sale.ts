@@ -14,10 +14,9 @@ import { CONDITION_CODE } from '../../store/columns.js';
 import { isoOfDay, monthOfDay } from '../../store/days.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import type { TimeIndexSeries } from '../../kernel/types.js';
-import { levelAt } from './time-index.js';
+import { levelLookup } from './time-index.js';
 import type { ParcelSalesIndex } from './flip-pairs.js';
 
-export { PRIOR_SALE_GROUPS };
 export type PriorSaleGroup = (typeof PRIOR_SALE_GROUPS)[number];
 
 /** The weights a calibration fitted (stored on its table); a group absent or 0 moves nothing. */
@@ -63,7 +62,8 @@ export function priorSaleEvidence(
   const row = priorSaleRow(c, idx, arms, s.excludeParcelIdx, s.asOfDay);
   const sr = row < 0 ? undefined : series.find((x) => x.county === s.county);
   if (row < 0 || !sr) return null;
-  const indexFactor = levelAt(sr, monthOfDay(s.asOfDay - 1)) / levelAt(sr, monthOfDay(c.saleDay[row]));
+  const level = levelLookup(sr);
+  const indexFactor = level(monthOfDay(s.asOfDay - 1)) / level(monthOfDay(c.saleDay[row]));
   const carriedUsd = c.priceUsd[row] * indexFactor;
   if (!Number.isFinite(carriedUsd) || carriedUsd <= 0) return null;
   const cap = TIER1.v.prior_sale_max_log_gap;

@@ -119,3 +119,35 @@ export function levelAt(series: TimeIndexSeries, m: number): number {
   for (let i = 0; i < months.length && months[i] <= m; i++) k = i;
   return series.levels[Math.max(0, k)];
 }
+
+/** Longest month span tabulated (a series spans decades at most; anything wider keeps the scan). */
+const MAX_TABLE_MONTHS = 12 * 1000;
+
+/**
+ * levelAt of a series as a lookup: every month of the series' span tabulated once (by levelAt itself, so the same
+ * level). Beyond the span levelAt is constant (every month at or below a month ≥ the last: the last level; none below
+ * one < the first: the first), so those read one value; anything else (a fractional month, NaN) asks levelAt. The
+ * area context reads two levels per pool sale and a valuation two for the subject's earlier sale, and levelAt scans
+ * the whole series.
+ */
+function buildLevelTable(s: TimeIndexSeries): (m: number) => number {
+  let lo = Infinity, hi = -Infinity;
+  for (const m of s.months) {
+    lo = Math.min(lo, m);
+    hi = Math.max(hi, m);
+  }
+  if (!(hi - lo < MAX_TABLE_MONTHS) || !Number.isInteger(lo) || !Number.isInteger(hi)) return (m) => levelAt(s, m);
+  const table = new Float64Array(hi - lo + 1);
+  for (let m = lo; m <= hi; m++) table[m - lo] = levelAt(s, m);
+  const top = levelAt(s, hi), bottom = levelAt(s, lo - 1);
+  return (m) => (m >= hi ? top : m < lo ? bottom : Number.isInteger(m) ? table[m - lo] : levelAt(s, m));
+}
+
+const LEVEL_TABLES = new WeakMap<TimeIndexSeries, (m: number) => number>();
+
+/** buildLevelTable of a series, built once per series object (a context's series live as long as it). */
+export function levelLookup(s: TimeIndexSeries): (m: number) => number {
+  let f = LEVEL_TABLES.get(s);
+  if (f === undefined) LEVEL_TABLES.set(s, (f = buildLevelTable(s)));
+  return f;
+}

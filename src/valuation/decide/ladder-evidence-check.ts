@@ -1,11 +1,10 @@
 // A plain-code pre-check of ladder evidence, at least as strict as LadderEvidenceSchema (ladder-evidence.ts): the
 // ladder skips the zod parse (a large share of a bulk valuation) for evidence it passes and parses everything else,
 // so malformed evidence still fails with zod's issues. The test pins its field lists to the schemas' shapes.
-import { TIER1_METHODS } from '../../contracts/arv.js';
+import { PRIOR_SALE_GROUPS, TIER1_METHODS } from '../../contracts/arv.js';
 import { COUNTIES } from '../../contracts/subject.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
 import { DISPLAY_SETTINGS, type LadderEvidence } from './ladder-evidence.js';
-import { PRIOR_SALE_GROUPS } from '../comps/prior-sale.js';
 
 type Rec = Record<string, unknown>;
 

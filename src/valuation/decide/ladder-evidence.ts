@@ -2,9 +2,8 @@
 // the kernel's comp statistics, the calibration table, the hedonic model and the area context; never from as-is.
 import { z } from 'zod';
 import { CountySchema } from '../../contracts/subject.js';
-import { Tier1MethodSchema } from '../../contracts/arv.js';
+import { PRIOR_SALE_GROUPS, Tier1MethodSchema } from '../../contracts/arv.js';
 import { COMP_POLICY } from '../../registry/groups/comp-policy.js';
-import { PRIOR_SALE_GROUPS } from '../comps/prior-sale.js';
 
 export const DISPLAY_SETTINGS = ['point', 'range', 'suppress'] as const;
 export const DisplaySettingSchema = z.enum(DISPLAY_SETTINGS);
