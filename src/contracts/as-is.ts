@@ -1,5 +1,6 @@
 // As-is value (valuation.value_as_is): median of the dated/distressed stratum, labeled, never blended into arv (INV-8).
 import { z } from 'zod';
+import { PriorSaleSchema } from './arv.js';
 
 export const AS_IS_BASES = ['primary', 'relaxed', 'mixed_condition_haircut'] as const;
 
@@ -17,5 +18,11 @@ export const AsIsSchema = z.object({
    * (issue 14), so a stratum picked by them would sell low by construction.
    */
   as_is_stratum: z.enum(['distressed', 'dated', 'dated_distressed', 'non_renovated', 'all_conditions']).nullable().optional(),
+  /**
+   * The subject's own earlier sale and the factor it applied to the stratum's median (value, low and high are the
+   * median and quartiles × factor; weights fitted on the as-is backtest, the calibration table's priorSaleAsIs). The
+   * as-is value is shown beside every outcome, so the carried price and the median are shown too.
+   */
+  prior_sale: PriorSaleSchema.nullable().optional(),
 });
 export type AsIs = z.infer<typeof AsIsSchema>;

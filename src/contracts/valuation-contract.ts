@@ -9,7 +9,7 @@ import { ARV_METHODS, RANGE_REASONS, SUPPRESSION_REASONS, TIER1_METHODS } from '
 import { FALLBACK_SOURCES } from './artifact.js';
 import { DISCLOSURE, UNSCORED_REASONS, VALUATION_OUTCOMES, ValuationSchema } from './valuation.js';
 
-export const VALUATION_CONTRACT_VERSION = '1.1.0';
+export const VALUATION_CONTRACT_VERSION = '1.2.0';
 
 /** Built once per process; the JSON Schema conversion is the only non-trivial cost. */
 export function valuationContractDocument(): Record<string, unknown> {
@@ -30,6 +30,13 @@ export function valuationContractDocument(): Record<string, unknown> {
       },
       2: { methods: ['hedonic_v1'], always_range_only: true, counties: ['cook'] },
       3: { methods: ['suppressed'], rule: 'INV-5: tier 3 suppresses rather than guesses' },
+    },
+    // 1.2.0: the as-is value reads the same earlier sale with its own weights (value_as_is.prior_sale)
+    as_is: {
+      prior_sale: {
+        rule: 'value, low, high = the stratum\'s median and quartiles × exp(weight × clamp(ln(earlier price carried by the county index / median)))',
+        weights: 'fitted per condition group on every sale of the calibration half of the champion\'s as-is backtest (its table\'s priorSaleAsIs); 0 without',
+      },
     },
     arv_methods: ARV_METHODS,
     display_ladder: [

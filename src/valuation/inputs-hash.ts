@@ -23,9 +23,9 @@ export type InputsHashParts = {
   assumptions: Json;
   /**
    * Normalized evidence: comps and rejections in kernel order, the time index used, flip-pair legs, the subject's own
-   * earlier sale with the weight that moved the value (absent in valuations without one).
+   * earlier sale with the weight that moved the value, and as the as-is value read it (each absent without one).
    */
-  evidence: { comps: Json[]; rejected: Json[]; timeIndex: Json; flipPairs: Json[]; priorSale?: Json };
+  evidence: { comps: Json[]; rejected: Json[]; timeIndex: Json; flipPairs: Json[]; priorSale?: Json; asIsPriorSale?: Json };
   /** Source provenance: snapshot id, comp source (fallback chain), data vintages. */
   provenance: Json;
   /** Asset slices: the calibration-table row, hedonic coefficients, area-premium row actually used. */

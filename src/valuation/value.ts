@@ -20,7 +20,7 @@ import { calibrationFor } from './decide/segment.js';
 import { resolveSubject, statedCondition, type ResolvedSubject, type SubjectInput } from './subject/subject.js';
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './economics/tax.js';
 import { ceilingFor, computeTier1, kernelSubject, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
-import { priorSaleFactor, priorSaleView, type PriorSaleFit } from './comps/prior-sale.js';
+import { asIsWithPriorSale, findPriorSale, priorSaleFactor, priorSaleView, type PriorSaleFit } from './comps/prior-sale.js';
 import type { ValuationContext } from './value-context.js';
 import { cookTriadAt } from './economics/triad.js';
 
@@ -77,7 +77,17 @@ export function withPriorSale(t1: Tier1Result['evidence'], fit: PriorSaleFit | n
   return { ...t1, valueUsd, compsValueUsd: t1.valueUsd, compRangeUsd: { low: Math.min(t1.compRangeUsd.low, valueUsd), high: Math.max(t1.compRangeUsd.high, valueUsd) } };
 }
 
-/** Evidence around the Tier-1 and as-is results, then the ladder's decision (shared by decide and the bulk path). */
+/** The as-is result moved by the champion's as-is weight of the subject's own earlier sale (comps/prior-sale.ts). */
+function asIsMoved(r: ResolvedSubject, ctx: ValuationContext, asOfDay: number, asIs: AsIsResult): AsIsResult {
+  if (!asIs.asIs || asIs.asIs.value === null) return asIs;
+  const ev = findPriorSale(ctx, { excludeParcelIdx: r.parcelRow, county: COUNTY_CODE[r.subject.county], asOfDay }, asIs.asIs.value);
+  return asIsWithPriorSale(asIs, ev, ctx.calibration?.priorSaleAsIs);
+}
+
+/**
+ * Evidence around the Tier-1 and as-is results (each moved by the subject's earlier sale), then the ladder's
+ * decision (shared by decide and the bulk path).
+ */
 export function decideFrom(
   r: ResolvedSubject, ctx: ValuationContext, at: { asOfIso: string; asOfDay: number }, t1: Tier1Result['evidence'] | null, asIs: AsIsResult,
   o: { ownerOccupied: boolean; area: AreaMode },
@@ -96,7 +106,7 @@ export function decideFrom(
     const areaContext = areaOf();
     if (areaContext) decision = decideValuationDisplay((evidence = { ...evidence, areaContext }));
   }
-  return { r, ownerOccupied: o.ownerOccupied, ...at, asIs, evidence, decision };
+  return { r, ownerOccupied: o.ownerOccupied, ...at, asIs: asIsMoved(r, ctx, asOfDay, asIs), evidence, decision };
 }
 
 /** Subject → evidence → the ladder's decision (no assembly). Exposed for the backtest and tests. */
@@ -147,7 +157,7 @@ function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps:
   return {
     tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
     assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
-    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...(priorSale ? { priorSale } : {}) },
+    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...(priorSale ? { priorSale } : {}), ...(p.asIs.asIs?.prior_sale ? { asIsPriorSale: p.asIs.asIs.prior_sale } : {}) },
     provenance: { snapshot_id: ctx.snapshotId, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
     assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
     versions: { model: MODEL_VERSION, registry: VALUATION_REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },

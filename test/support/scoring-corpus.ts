@@ -30,9 +30,13 @@ export function useScoringCorpus(): ScoringCorpus {
 export function pointEverywhere(): ValuationContext['calibration'] {
   const base = calTable('sfh_city', 'point');
   const segments = Object.fromEntries(['sfh_city', 'sfh_suburb', 'mf2_4_city', 'mf2_4_suburb'].map((s) => [s, { ...base.segments.sfh_city, segment: s }]));
-  // Hand-set prior-sale weights (comps/prior-sale.ts; the default corpus fits about these), so every door's answer
-  // for a parcel with an earlier sale carries the move and the parity suites compare it.
-  return { ...base, segments, priorSale: { weights: { renovated: 0.8, other: 0.25 }, n: { renovated: 1000, other: 1000 } } };
+  // Hand-set prior-sale weights, Tier 1's and the as-is value's (comps/prior-sale.ts; the default corpus fits about
+  // these), so every door's answer for a parcel with an earlier sale carries both moves and the parity suites compare them.
+  return {
+    ...base, segments,
+    priorSale: { weights: { renovated: 0.8, other: 0.25 }, n: { renovated: 1000, other: 1000 } },
+    priorSaleAsIs: { weights: { renovated: 0.9, other: 0.85 }, n: { renovated: 1000, other: 1000 } },
+  };
 }
 
 /** openPointEverywhere() opened before a file's tests and closed after them (fields set once beforeAll has run). */

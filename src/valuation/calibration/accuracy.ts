@@ -49,7 +49,7 @@ export type Served = { bounds: { lo: number; hi: number } | null; outcome: Outco
  */
 export function servedOf(s: ScoredSale, table: CalibrationTable | null, asIsBands: AsIsBands): Served {
   if (s.estimateUsd === null) return { bounds: null, outcome: 'suppressed' };
-  if (s.kind === 'as_is') return { bounds: asIsBands.get(s.segment) ?? asIsBands.get(ALL_SEGMENTS) ?? null, outcome: 'point' };
+  if (s.kind === 'as_is') return { bounds: asIsBands.get(asIsClassOf(s)) ?? asIsBands.get(s.segment) ?? asIsBands.get(ALL_SEGMENTS) ?? null, outcome: 'point' };
   const cal = calibrationFor(table, s.segment, s);
   if (!cal) return { bounds: null, outcome: 'range' };
   return { bounds: { lo: cal.q80Lo, hi: cal.q80Hi }, outcome: cal.display === 'point' ? 'point' : cal.display === 'range' ? 'range' : 'suppressed' };
@@ -57,9 +57,14 @@ export function servedOf(s: ScoredSale, table: CalibrationTable | null, asIsBand
 
 export type AsIsBands = Map<string, { lo: number; hi: number }>;
 
+/** An as-is sale's band class: its segment, split by whether its earlier sale moved it (as the ARV classes are). */
+const asIsClassOf = (s: ScoredSale): string => (s.compsValueUsd === undefined ? s.segment : `${s.segment}+prior`);
+
 /**
  * Report-only 80% bands for as-is values: the same split-conformal procedure as ARV (ratios price / estimate of the
- * calibration half) per segment with at least calibration_min_n valued sales, and over all segments (`all`). Serving's
+ * calibration half) per segment with at least calibration_min_n valued sales, per segment and whether its earlier
+ * sale moved it (`<segment>+prior`: such values err less, and the halves hold different shares of them), and over
+ * all segments (`all`); a sale takes the finest band that exists. Serving's
  * as-is range stays the comps' quartiles; these bands say what an interval calibrated like ARV's would cover.
  */
 export function asIsBands(calibration: readonly ScoredSale[]): AsIsBands {
@@ -67,9 +72,11 @@ export function asIsBands(calibration: readonly ScoredSale[]): AsIsBands {
   const out: AsIsBands = new Map();
   const groups = new Map<string, ScoredSale[]>([[ALL_SEGMENTS, valued]]);
   for (const s of valued) {
-    const list = groups.get(s.segment);
-    if (list) list.push(s);
-    else groups.set(s.segment, [s]);
+    for (const key of [s.segment, asIsClassOf(s)]) {
+      const list = groups.get(key);
+      if (list) list.push(s);
+      else groups.set(key, [s]);
+    }
   }
   for (const [g, rs] of groups) {
     if (rs.length < TIER1.v.calibration_min_n) continue;

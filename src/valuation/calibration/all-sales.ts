@@ -9,6 +9,7 @@ import { STRATUM } from '../../kernel/params.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { valueAsIsPacked } from '../comps/as-is.js';
+import { findPriorSale } from '../comps/prior-sale.js';
 import { kernelSubject, type Tier1Deps, type Tier1Subject } from '../comps/tier1.js';
 import type { BacktestRecord } from './backtest.js';
 
@@ -44,10 +45,12 @@ export function subjectOfSale(c: SalesColumns, row: number): Tier1Subject {
 }
 
 /**
- * As-is records of one month's as-is sales through the serving as-is steps (one kernel batch per step and stratum).
- * Nobody states a sold house's condition: serving would read its parcel record, an estimate from sale prices that the
- * as-is strata do not select by (subject/subject.ts statedCondition), so the subject is of unknown condition. Never the true one
- * (truth only picks the kind) nor the sale's own estimate (made partly from the price being predicted).
+ * As-is records of one month's sales through the serving as-is steps (one kernel batch per step and stratum), each
+ * with its own earlier sale against the as-is median (the weights are fitted and applied afterwards, as for Tier 1:
+ * prior-sale-fit.ts). Nobody states a sold house's condition: serving would read its parcel record, an estimate from
+ * sale prices that the as-is strata do not select by (subject/subject.ts statedCondition), so the subject is of
+ * unknown condition. Never the true one (truth only picks the kind) nor the sale's own estimate (made partly from the
+ * price being predicted).
  */
 export function valueAsIsMonth(deps: Tier1Deps, c: SalesColumns, rows: readonly number[], segmentOf: (row: number) => string): ScoredSale[] {
   if (rows.length === 0) return [];
@@ -56,10 +59,12 @@ export function valueAsIsMonth(deps: Tier1Deps, c: SalesColumns, rows: readonly 
   return rows.map((row, k) => {
     const res = results[k];
     if (res instanceof Error) throw res;
+    const ev = res.asIs ? findPriorSale(deps, subjectOfSale(c, row), res.asIs.value) : null;
     return {
       row, saleDay: c.saleDay[row], priceUsd: c.priceUsd[row], segment: segmentOf(row), kind: 'as_is' as const,
       estimateUsd: res.asIs?.value ?? null, nComps: res.asIs?.n_comps ?? 0, ladderStep: null, fsdPct: null,
       reason: res.asIs ? null : (res.warnings[0] ?? 'as_is_thin_evidence'),
+      priorSale: ev ? { group: ev.group, logGap: ev.logGap } : null,
     };
   });
 }

@@ -38,8 +38,17 @@ export type BacktestRecord = {
   compsValueUsd?: number;
 };
 
-/** `scored`: every arms-length sale of the window against the value that applies to it (only when `kindOf` is given). */
-export type Backtest = { records: BacktestRecord[]; scored: ScoredSale[] | null; startDay: number; endDay: number; /** Fitted on the calibration half; every estimate carries it. */ priorSale: PriorSaleFit };
+/**
+ * `scored`: every arms-length sale of the window against the value that applies to it (only when `kindOf` is given).
+ * `asIs`: every such sale's as-is value, whatever its kind (the as-is weights are fitted on its calibration half).
+ */
+export type Backtest = {
+  records: BacktestRecord[]; scored: ScoredSale[] | null; asIs: ScoredSale[]; startDay: number; endDay: number;
+  /** Fitted on the calibration half; every Tier-1 estimate carries it. */
+  priorSale: PriorSaleFit;
+  /** The as-is value's weights, fitted on the calibration half of `asIs`; every as-is estimate carries them. */
+  priorSaleAsIs: PriorSaleFit;
+};
 
 const PTYPE_NAME: Record<number, SegmentPtype> = { [PTYPE_CODE.sfh]: 'sfh', [PTYPE_CODE.mf2_4]: 'mf2_4', [PTYPE_CODE.condo]: 'condo' };
 
@@ -104,7 +113,9 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
   };
   const holdout = new Set(holdoutRows(sales, arms, startDay, endDay));
   const kindOf = opts.kindOf;
-  const scoredSet = kindOf ? scoredRows(sales, arms, startDay, endDay) : [];
+  // Every scored row gets an as-is value (the as-is weights are fitted on them all); only a report run (kindOf) also
+  // values its renovated/new rows by Tier 1 beside the holdout.
+  const scoredSet = new Set(scoredRows(sales, arms, startDay, endDay));
   const byMonth = new Map<number, number[]>();
   for (const r of new Set([...holdout, ...scoredSet])) {
     const m = monthOfDay(sales.saleDay[r]);
@@ -113,7 +124,8 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
     list.push(r);
   }
   const records: BacktestRecord[] = [];
-  const scored: ScoredSale[] = [];
+  const arvScored: ScoredSale[] = [];
+  const asIs: ScoredSale[] = [];
   for (const [month, unsorted] of [...byMonth].sort((a, b) => a[0] - b[0])) {
     const rows = unsorted.sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
     // Time index and unit-count premium re-estimated from sales before the month's first day, as serving would have.
@@ -123,14 +135,14 @@ export function runBacktest(sales: SalesColumns, muniOf: (geoid: string) => stri
     const asIsRows: number[] = [];
     for (const row of rows) {
       const kind = kindOf?.(row) ?? null;
-      if (kind === 'as_is') asIsRows.push(row);
+      if (scoredSet.has(row)) asIsRows.push(row);
       if (!holdout.has(row) && kind !== 'arv') continue;
       const rec = valueOne(deps, sales, row, segmentOf(row));
       if (holdout.has(row)) records.push(rec);
-      if (kind === 'arv') scored.push({ ...rec, kind });
+      if (kind === 'arv') arvScored.push({ ...rec, kind });
     }
-    scored.push(...valueAsIsMonth(deps, sales, asIsRows, segmentOf));
+    asIs.push(...valueAsIsMonth(deps, sales, asIsRows, segmentOf));
     opts.onMonth?.(`${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`, rows.length);
   }
-  return withPriorSaleFit({ records, scored: kindOf ? scored : null, startDay, endDay });
+  return withPriorSaleFit({ records, arvScored, asIs, startDay, endDay }, kindOf);
 }

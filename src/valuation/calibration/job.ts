@@ -154,7 +154,7 @@ export async function calibrate(store: Store, opts: CalibrateOptions): Promise<{
   const kinds = scoreAll ? saleKindsFrom(sales, truth) : null;
   const bt = runBacktest(sales, (g) => munis.get(g) ?? null, { onMonth: (m, n) => opts.onProgress?.(`backtest ${m}: ${n} sales`), kindOf: kinds?.kindOf });
   const now = (opts.now ?? (() => new Date()))();
-  const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay, priorSale: bt.priorSale });
+  const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: bt.startDay, endDay: bt.endDay, priorSale: bt.priorSale, priorSaleAsIs: bt.priorSaleAsIs });
   const gates = evaluatePromotionGates(table.overall);
   const registry = opts.sharedRegistry ?? lmdbRegistry(store);
   const entry = await registry.submit(table, gates);

@@ -76,7 +76,7 @@ export async function runRawBacktest(opts: { rawDir: string; dataDir: string; on
     const now = (opts.now ?? (() => new Date()))();
     // startDay of the table meta: the first sale (the window is the whole history).
     const firstDay = bt.scored!.reduce((m, s) => Math.min(m, s.saleDay), w.endDay);
-    const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: firstDay, endDay: w.endDay, priorSale: bt.priorSale });
+    const table = buildCalibrationTable(bt.records, { createdAt: now.toISOString(), snapshotId: snap.id, modelVersion: MODEL_VERSION, registryVersion: VALUATION_REGISTRY_VERSION, startDay: firstDay, endDay: w.endDay, priorSale: bt.priorSale, priorSaleAsIs: bt.priorSaleAsIs });
     const { section, baselines } = allSalesSection(sales, bt.scored!, bt.records.length > 0 ? table : null, kinds, w);
     const tEnd = performance.now();
     const segments = Object.fromEntries(Object.entries(table.segments).map(([k, r]) => [k, { q80Lo: r.q80Lo, q80Hi: r.q80Hi, nCalibration: r.nCalibration, display: r.display }]));

@@ -112,7 +112,7 @@ const groupBy = (rs: readonly BacktestRecord[]): Map<string, BacktestRecord[]> =
   return m;
 };
 
-export type TableMeta = { createdAt: string; snapshotId: string; modelVersion: string; registryVersion: string; startDay: number; endDay: number; /** The backtest's prior-sale weights (its records carry them). */ priorSale?: PriorSaleFit };
+export type TableMeta = { createdAt: string; snapshotId: string; modelVersion: string; registryVersion: string; startDay: number; endDay: number; /** The backtest's prior-sale weights (its records carry them), Tier 1's and the as-is value's. */ priorSale?: PriorSaleFit; priorSaleAsIs?: PriorSaleFit };
 
 /** The calibration table of a backtest; version = model version + a digest of the rows. */
 export function buildCalibrationTable(records: readonly BacktestRecord[], meta: TableMeta): CalibrationTable {
@@ -126,7 +126,7 @@ export function buildCalibrationTable(records: readonly BacktestRecord[], meta: 
   }
   const fallbacks = pooledRows(split);
   const overall = overallMetrics(split.test, segments);
-  const digest = createHash('sha256').update(JSON.stringify({ segments, fallbacks, snapshot: meta.snapshotId, ...(meta.priorSale ? { priorSale: meta.priorSale } : {}) })).digest('hex').slice(0, 12);
+  const digest = createHash('sha256').update(JSON.stringify({ segments, fallbacks, snapshot: meta.snapshotId, ...(meta.priorSale ? { priorSale: meta.priorSale } : {}), ...(meta.priorSaleAsIs ? { priorSaleAsIs: meta.priorSaleAsIs } : {}) })).digest('hex').slice(0, 12);
   return {
     version: `cal-${meta.modelVersion}-${digest}`,
     createdAt: meta.createdAt, snapshotId: meta.snapshotId, modelVersion: meta.modelVersion, registryVersion: meta.registryVersion,
@@ -135,6 +135,7 @@ export function buildCalibrationTable(records: readonly BacktestRecord[], meta: 
     fallbacks,
     overall,
     ...(meta.priorSale ? { priorSale: meta.priorSale } : {}),
+    ...(meta.priorSaleAsIs ? { priorSaleAsIs: meta.priorSaleAsIs } : {}),
   };
 }
 

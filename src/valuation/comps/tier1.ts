@@ -16,7 +16,7 @@ import type { Tier1Evidence } from '../decide/ladder-evidence.js';
 import { comparableBeds } from './kernel-columns.js';
 import { compSetValueUsd } from './comp-value.js';
 import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
-import { priorSaleEvidence } from './prior-sale.js';
+import { findPriorSale } from './prior-sale.js';
 
 /**
  * `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. `timeIndex`: the
@@ -116,7 +116,7 @@ export function tier1EvidenceOf(deps: Tier1Deps, s: Tier1Subject, raw: CompsResu
   for (const r of res.rejected) if (!NON_MARKET_REASONS.has(r.reason)) poolRows.push(r.row);
   const luxury = isLuxuryThin(s, deps.sales, poolRows, res.accepted.length);
   const evidence = evidenceOf(res, s, luxury);
-  const priorSale = deps.timeIndex ? priorSaleEvidence(deps.sales, deps.parcelSales, deps.parcelSales.arms, deps.timeIndex.series, s, evidence.valueUsd) : null;
+  const priorSale = findPriorSale(deps, s, evidence.valueUsd);
   return { res, adjustments, compRows, poolRows, evidence: { ...evidence, priorSale } };
 }
 

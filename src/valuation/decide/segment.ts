@@ -96,6 +96,8 @@ export type CalibrationTable = {
    * was measured on values carrying them. Absent in tables written before tier1_valuation 1.5.0 (no adjustment).
    */
   priorSale?: PriorSaleFit;
+  /** The as-is value's own weights of the earlier sale, fitted on the as-is backtest's calibration half (absent: no move). */
+  priorSaleAsIs?: PriorSaleFit;
 };
 
 /** Key of the pooled fallback row of a property type, and of all types. */

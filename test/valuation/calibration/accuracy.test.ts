@@ -66,6 +66,20 @@ describe('served intervals', () => {
     expect(bands.get('all')!.hi).toBeCloseTo(1.27, 12);
   });
 
+  it('an as-is value its earlier sale moved takes its own class band when the class has enough sales', () => {
+    const moved = (k: number) => ({ ...sale(k, 100 + (k % 10), 100, 'as_is'), compsValueUsd: 90 }); // ratios 1.00..1.09
+    const unmoved = Array.from({ length: 30 }, (_, k) => sale(100 + k, 100 + 2 * k, 100, 'as_is')); // ratios 1.00..1.58
+    const bands = asIsBands([...unmoved, ...Array.from({ length: 30 }, (_, k) => moved(k))]);
+    expect(bands.get('sfh_city+prior')).toEqual(asIsBands(Array.from({ length: 30 }, (_, k) => moved(k))).get('all'));
+    expect(bands.get('sfh_city+prior')!.hi).toBeLessThan(bands.get('sfh_city')!.hi);
+    expect(servedOf(moved(200), null, bands).bounds).toEqual(bands.get('sfh_city+prior'));
+    expect(servedOf(sale(200, 100, 100, 'as_is'), null, bands).bounds).toEqual(bands.get('sfh_city'));
+    // a class under calibration_min_n falls back to its segment's band
+    const few = asIsBands([...unmoved, moved(0)]);
+    expect(few.has('sfh_city+prior')).toBe(false);
+    expect(servedOf(moved(200), null, few).bounds).toEqual(few.get('sfh_city'));
+  });
+
   it('an ARV sale without any calibration table is a range without interval (serving is range-only then)', () => {
     expect(servedOf(sale(50, 100, 100), null, new Map())).toEqual({ bounds: null, outcome: 'range' });
   });

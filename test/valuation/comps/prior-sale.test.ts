@@ -1,6 +1,7 @@
 // The subject's own earlier sale as Tier-1 evidence (src/valuation/comps/prior-sale.ts): which sale counts, how the
 // weights are fitted, and that a served value is the comps value moved by exactly the champion's weight — the same
-// through the single valuation and the bulk path, and not at all under a table without weights.
+// through the single valuation and the bulk path, and not at all under a table without weights; and the same for the
+// as-is value with its own weights.
 import { describe, expect, it } from 'vitest';
 import { TIER1 } from '../../../src/registry/groups/tier1.js';
 import { fitPriorSaleWeights, priorSaleFactor, priorSaleRow, type PriorSalePoint } from '../../../src/valuation/comps/prior-sale.js';
@@ -103,6 +104,41 @@ describe('a valued parcel with an earlier sale', () => {
     });
     expect(moved).toBeGreaterThan(20);
   });
+
+  it('moves its as-is value (value, low, high) by the as-is weights, the same in the bulk path, and not without them', () => {
+    const n = fx.ctx.subjects.parcels!.length;
+    const inputs = Array.from({ length: 1500 }, (_, k) => ({ parcelRow: Math.floor((k * n) / 1500) }));
+    const bulk = new Map<number, number | null>();
+    decideBulk(inputs, fx.ctx, (k, d) => void (d instanceof Error || bulk.set(k, d.asIs.asIs?.value ?? null)));
+    const noWeights: ValuationContext = { ...fx.ctx, calibration: { ...fx.ctx.calibration!, priorSaleAsIs: undefined } };
+    let moved = 0;
+    inputs.forEach((input, k) => {
+      let v;
+      try {
+        v = valueProperty(input, fx.ctx);
+      } catch {
+        return;
+      }
+      const a = v.artifact?.as_is;
+      const ps = a?.prior_sale;
+      if (!a || !ps || a.value === null) return;
+      moved++;
+      const w = fx.ctx.calibration!.priorSaleAsIs!.weights[ps.condition_group];
+      expect(ps.weight).toBe(w);
+      expect(ps.factor).toBeCloseTo(Math.exp(w * ps.log_gap), 12);
+      expect(ps.comps_value! * ps.factor).toBeCloseTo(a.value, 6); // the stratum's median × factor
+      expect(ps.carried_value).toBeCloseTo(ps.price * ps.index_factor, 6);
+      expect(v.value_as_is?.prior_sale).toEqual(ps); // shown beside every outcome
+      expect(bulk.get(k)).toBeCloseTo(a.value, 6);
+      const plain = valueProperty(input, noWeights);
+      expect(plain.artifact?.as_is?.prior_sale?.weight).toBe(0);
+      expect(plain.artifact?.as_is?.value).toBeCloseTo(ps.comps_value!, 6);
+      expect(plain.artifact?.as_is?.low! * ps.factor).toBeCloseTo(a.low!, 6);
+      expect(plain.artifact?.as_is?.high! * ps.factor).toBeCloseTo(a.high!, 6);
+      expect(plain.inputs_hash).not.toBe(v.inputs_hash);
+    });
+    expect(moved).toBeGreaterThan(20);
+  });
 });
 
 describe('the backtest', () => {
@@ -118,8 +154,14 @@ describe('the backtest', () => {
     expect(bt.priorSale.n.renovated).toBeLessThan(TIER1.v.prior_sale_min_fit_n);
     expect(bt.priorSale.weights).toEqual({ renovated: 0, other: 0 });
     for (const r of [...calibration, ...test]) expect(r.compsValueUsd).toBeUndefined();
-    const table = buildCalibrationTable(bt.records, { createdAt: '2026-11-02T00:00:00Z', snapshotId: 's', modelVersion: 'm', registryVersion: 'r', startDay: bt.startDay, endDay: bt.endDay, priorSale: bt.priorSale });
+    // the as-is weights: fitted on every window sale's as-is value sold before the same split day
+    const { splitDay } = splitInTime(bt.records);
+    const asIsCal = bt.asIs.filter((r) => r.saleDay < splitDay && r.estimateUsd !== null && r.priorSale);
+    expect(bt.priorSaleAsIs).toEqual(fitPriorSaleWeights(asIsCal.map((r) => ({ group: r.priorSale!.group, logGap: r.priorSale!.logGap, logRatio: Math.log(r.priceUsd / comps(r)!) }))));
+    expect(bt.asIs.length).toBeGreaterThan(bt.records.length); // every condition, not only the renovated holdout
+    const table = buildCalibrationTable(bt.records, { createdAt: '2026-11-02T00:00:00Z', snapshotId: 's', modelVersion: 'm', registryVersion: 'r', startDay: bt.startDay, endDay: bt.endDay, priorSale: bt.priorSale, priorSaleAsIs: bt.priorSaleAsIs });
     expect(table.priorSale).toEqual(bt.priorSale);
+    expect(table.priorSaleAsIs).toEqual(bt.priorSaleAsIs);
   }, 300_000);
 });
 
@@ -132,13 +174,24 @@ describe('withPriorSaleFit', () => {
     };
     // calibration half: the price follows 0.5 of the gap; test half: 0.9 (must not leak into the fit)
     const records = [...Array.from({ length: min + 100 }, (_, k) => rec(k, 100 + k, 0.5)), ...Array.from({ length: min + 101 }, (_, k) => rec(k, 10_000 + k, 0.9))];
-    const bt = withPriorSaleFit({ records, scored: records.map((r) => ({ ...r, kind: 'arv' as const })), startDay: 0, endDay: 20_000 });
+    // as-is values of every sale (rows offset by 1e6): the price follows 0.7 of the gap before the split, 0.2 after
+    const asIs = [...Array.from({ length: min + 100 }, (_, k) => rec(1e6 + k, 100 + k, 0.7)), ...Array.from({ length: min + 101 }, (_, k) => rec(1e6 + k, 10_000 + k, 0.2))].map((r) => ({ ...r, kind: 'as_is' as const }));
+    const kindOf = (row: number) => (row % 2 === 0 ? ('as_is' as const) : ('arv' as const));
+    const bt = withPriorSaleFit({ records, arvScored: records.map((r) => ({ ...r, kind: 'arv' as const })), asIs, startDay: 0, endDay: 20_000 }, kindOf);
     expect(bt.priorSale.weights.renovated).toBeCloseTo(0.5, 10);
     expect(bt.priorSale.n.renovated).toBe(min + 100);
+    expect(bt.priorSaleAsIs.weights.renovated).toBeCloseTo(0.7, 10);
+    expect(bt.priorSaleAsIs.n.renovated).toBe(min + 100);
     for (const [i, r] of bt.records.entries()) {
       expect(r.compsValueUsd ?? (records[i].priorSale.logGap === 0 ? 100_000 : null)).toBe(100_000);
       expect(r.estimateUsd).toBeCloseTo(100_000 * Math.exp(0.5 * records[i].priorSale.logGap), 6);
       expect(bt.scored![i].estimateUsd).toBe(r.estimateUsd);
     }
+    for (const [i, r] of bt.asIs.entries()) expect(r.estimateUsd).toBeCloseTo(100_000 * Math.exp(0.7 * asIs[i].priorSale.logGap), 6);
+    // scored: every ARV row, then the as-is rows of as-is kind only
+    const scoredAsIs = bt.scored!.slice(records.length);
+    expect(scoredAsIs.map((s) => s.row)).toEqual(asIs.filter((s) => kindOf(s.row) === 'as_is').map((s) => s.row));
+    expect(scoredAsIs.every((s) => s.kind === 'as_is')).toBe(true);
+    expect(withPriorSaleFit({ records, arvScored: [], asIs, startDay: 0, endDay: 20_000 }).scored).toBeNull();
   });
 });
