@@ -17,6 +17,7 @@ import { comparableBeds } from './kernel-columns.js';
 import { compSetValueUsd } from './comp-value.js';
 import { applyUnitsAdjustment, type CompUnitsAdj, type UnitsPremium } from './units-stratum.js';
 import { findPriorSale } from './prior-sale.js';
+import { maxRenoSale24mo } from './ceiling.js';
 
 /**
  * `unitsPremium`: the 2/3/4-unit price adjustment (units-stratum.ts); absent or null → no adjustment. `timeIndex`: the
@@ -58,25 +59,6 @@ export function isLuxuryThin(s: Tier1Subject, sales: SalesColumns, poolRows: rea
   for (const r of poolRows) if (sales.sqft[r] > maxSqft) maxSqft = sales.sqft[r];
   return Number.isFinite(maxSqft) && s.sqft > maxSqft;
 }
-
-/** Max market renovated/new sale within the ceiling radius over the last 24 months; flag set by the caller's value. */
-export function maxRenoSale24mo(deps: Tier1Deps, s: Tier1Subject): number | null {
-  let max: number | null = null;
-  // Folded over the kernel's output rows (no comp or rejection object per row: a dense area has hundreds).
-  deps.kernel.visitComps(
-    { ...kernelSubject(s), stratumMask: STRATUM.arv },
-    { override: { radiusMi: TIER1.v.appraisal_ceiling_radius_mi, windowDays: TIER1.v.appraisal_ceiling_window_days } },
-    (row, reasonCode) => {
-      if (reasonCode >= 0 && NON_MARKET_CODES[reasonCode]) return;
-      const p = deps.sales.priceUsd[row];
-      if (max === null || p > max) max = p;
-    },
-  );
-  return max;
-}
-
-/** NON_MARKET_REASONS by REJECTION_REASONS code. */
-const NON_MARKET_CODES: readonly boolean[] = REJECTION_REASONS.map((r) => NON_MARKET_REASONS.has(r));
 
 /** The subject as the kernel compares it: bedrooms per unit for a 2-4-unit subject (kernel-columns.ts). Every
  * Tier-1/as-is query of a Tier1Subject goes through here. */
