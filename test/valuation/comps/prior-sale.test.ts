@@ -9,7 +9,8 @@ import { decideBulk } from '../../../src/valuation/bulk.js';
 import { runBacktest } from '../../../src/valuation/calibration/backtest.js';
 import { buildCalibrationTable, splitInTime } from '../../../src/valuation/calibration/table.js';
 import { withPriorSaleFit } from '../../../src/valuation/calibration/prior-sale-fit.js';
-import { valueProperty } from '../../../src/valuation/value.js';
+import { valueProperty, type Decided } from '../../../src/valuation/value.js';
+import type { Valuation } from '../../../src/contracts/valuation.js';
 import type { ValuationContext } from '../../../src/valuation/value-context.js';
 import { usePointEverywhere } from '../../support/scoring-corpus.js';
 
@@ -70,21 +71,31 @@ describe('fitPriorSaleWeights', () => {
   });
 });
 
+/**
+ * Parcels spread over the corpus, each valued once (valueProperty; a parcel it refuses is skipped) and through the
+ * bulk path (`bulkOf` reads the figure the test compares), then handed to `check`.
+ */
+function eachValuedParcel(bulkOf: (d: Decided) => number | null, check: (v: Valuation, bulk: number | null | undefined, input: { parcelRow: number }) => void): void {
+  const n = fx.ctx.subjects.parcels!.length;
+  const inputs = Array.from({ length: 1500 }, (_, k) => ({ parcelRow: Math.floor((k * n) / 1500) }));
+  const bulk = new Map<number, number | null>();
+  decideBulk(inputs, fx.ctx, (k, d) => void (d instanceof Error || bulk.set(k, bulkOf(d))));
+  inputs.forEach((input, k) => {
+    let v;
+    try {
+      v = valueProperty(input, fx.ctx);
+    } catch {
+      return;
+    }
+    check(v, bulk.get(k), input);
+  });
+}
+
 describe('a valued parcel with an earlier sale', () => {
   it('serves the comps value × exp(weight × gap), the same in the bulk path, and the comps value under a table without weights', () => {
-    const n = fx.ctx.subjects.parcels!.length;
-    const inputs = Array.from({ length: 1500 }, (_, k) => ({ parcelRow: Math.floor((k * n) / 1500) }));
-    const bulk = new Map<number, number | null>();
-    decideBulk(inputs, fx.ctx, (k, d) => void (d instanceof Error || bulk.set(k, d.evidence.tier1?.valueUsd ?? null)));
     const noWeights: ValuationContext = { ...fx.ctx, calibration: { ...fx.ctx.calibration!, priorSale: undefined } };
     let moved = 0;
-    inputs.forEach((input, k) => {
-      let v;
-      try {
-        v = valueProperty(input, fx.ctx);
-      } catch {
-        return;
-      }
+    eachValuedParcel((d) => d.evidence.tier1?.valueUsd ?? null, (v, bulk, input) => {
       const ps = v.arv.prior_sale;
       const served = v.artifact?.arv;
       if (!ps || !served) return;
@@ -96,7 +107,7 @@ describe('a valued parcel with an earlier sale', () => {
       const compsValue = served.value! / ps.factor;
       if (v.display?.outcome === 'point') expect(ps.comps_value).toBeCloseTo(compsValue, 6);
       else expect([ps.comps_value, ps.carried_value]).toEqual([null, null]); // no value of the property beside a range
-      expect(bulk.get(k)).toBeCloseTo(served.value!, 6);
+      expect(bulk).toBeCloseTo(served.value!, 6);
       const plain = valueProperty(input, noWeights);
       expect(plain.arv.prior_sale?.weight).toBe(0);
       expect(plain.artifact?.arv?.value).toBeCloseTo(compsValue, 6);
@@ -106,19 +117,9 @@ describe('a valued parcel with an earlier sale', () => {
   });
 
   it('moves its as-is value (value, low, high) by the as-is weights, the same in the bulk path, and not without them', () => {
-    const n = fx.ctx.subjects.parcels!.length;
-    const inputs = Array.from({ length: 1500 }, (_, k) => ({ parcelRow: Math.floor((k * n) / 1500) }));
-    const bulk = new Map<number, number | null>();
-    decideBulk(inputs, fx.ctx, (k, d) => void (d instanceof Error || bulk.set(k, d.asIs.asIs?.value ?? null)));
     const noWeights: ValuationContext = { ...fx.ctx, calibration: { ...fx.ctx.calibration!, priorSaleAsIs: undefined } };
     let moved = 0;
-    inputs.forEach((input, k) => {
-      let v;
-      try {
-        v = valueProperty(input, fx.ctx);
-      } catch {
-        return;
-      }
+    eachValuedParcel((d) => d.asIs.asIs?.value ?? null, (v, bulk, input) => {
       const a = v.artifact?.as_is;
       const ps = a?.prior_sale;
       if (!a || !ps || a.value === null) return;
@@ -129,7 +130,7 @@ describe('a valued parcel with an earlier sale', () => {
       expect(ps.comps_value! * ps.factor).toBeCloseTo(a.value, 6); // the stratum's median × factor
       expect(ps.carried_value).toBeCloseTo(ps.price * ps.index_factor, 6);
       expect(v.value_as_is?.prior_sale).toEqual(ps); // shown beside every outcome
-      expect(bulk.get(k)).toBeCloseTo(a.value, 6);
+      expect(bulk).toBeCloseTo(a.value, 6);
       const plain = valueProperty(input, noWeights);
       expect(plain.artifact?.as_is?.prior_sale?.weight).toBe(0);
       expect(plain.artifact?.as_is?.value).toBeCloseTo(ps.comps_value!, 6);
