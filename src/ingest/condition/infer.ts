@@ -70,9 +70,11 @@ export function inferConditions(x: ConditionInput): { estimate: ConditionEstimat
   // EM on an even stride of the rows (it dominated the ingest's time); posteriors are then computed for every row.
   const stride = Math.max(1, Math.ceil(mixRows.length / CONDITION_INFERENCE.v.mixture_fit_max_rows));
   const fitRows = mixRows.filter((_, k) => k % stride === 0);
-  const mixture = fitMixture(Float64Array.from(fitRows, (i) => resid[i]), Float64Array.from(fitRows, (i) => cost[i]), Uint8Array.from(fitRows, (i) => groups[i]), N_FLAG_GROUPS);
   const pairs = resalePairs(x, resid);
   const sellLegs = pairs.map((p) => p.sell).filter((i) => x.condition[i] === CONDITION_DERIVE && !isNewBuild(x, i));
+  // The resale legs hold the renovated class's level (mixture.ts: the residuals alone do not place it).
+  const anchor = { resid: Float64Array.from(sellLegs, (i) => resid[i]), cost: Float64Array.from(sellLegs, (i) => cost[i]) };
+  const mixture = fitMixture(Float64Array.from(fitRows, (i) => resid[i]), Float64Array.from(fitRows, (i) => cost[i]), Uint8Array.from(fitRows, (i) => groups[i]), N_FLAG_GROUPS, anchor);
   // Class posteriors of every mixture row: its own residual, its flags' prior and its parcel's earlier sales.
   const post = new Float64Array(n * N_CLASSES).fill(NaN);
   if (mixture !== null) {
