@@ -5,7 +5,8 @@
 // repair-condition flags move the prior, by as much as the data says they do), so a flag is evidence weighed by the
 // fit, not a rule. Fitted by EM; hand-written because it is short and specific to us (grouped priors, class slopes).
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
-import { median, normalLogPdf, normalPdf, quantileType7 } from '../../reference/stats.js';
+import { normalLogPdf, normalPdf, quantileType7 } from '../../reference/stats.js';
+import { weightedMedian } from '../../valuation/comps/comp-value.js';
 
 /** Classes in order of their means: 0 distressed, 1 dated, 2 renovated. */
 export const N_CLASSES = 3;
@@ -42,12 +43,18 @@ export function posteriorWith(m: Mixture, r: number, c: number, g: number, extra
 }
 
 /**
- * Residuals and costs of sales that are nearly sure renovations (the sell legs of renovation resale pairs,
- * resale-legs.ts): they are picked by their uplift over their own cheap purchase, not by where they sit among
- * renovated houses, so their median is a fair level of the renovated class (measured on generator 3.2.0: sell legs
- * 0.117-0.119 log against the truly renovated sales' 0.123-0.128 on seeds 1-3).
+ * Residuals, costs and pair probabilities of sales that are nearly sure renovations (the sell legs of renovation
+ * resale pairs, resale-legs.ts): they are picked by their uplift over their own cheap purchase, not by where they sit
+ * among renovated houses, so their median weighted by the pair's probability (a marginal uplift is more often two
+ * noisy sales of an unchanged house) is a fair level of the renovated class (legLevel). Generator 3.2.0 seeds 1-3:
+ * 0.131 / 0.127 / 0.132 log weighted, 0.119 / 0.117 / 0.119 unweighted; the truly renovated sales 0.125 / 0.123 / 0.128.
  */
-export type MixtureAnchor = { resid: Float64Array; cost: Float64Array };
+export type MixtureAnchor = { resid: Float64Array; cost: Float64Array; weight: Float64Array };
+
+/** The renovated level the legs say at slope b: their probability-weighted median of r − b·c. */
+export function legLevel(legs: MixtureAnchor, b: number): number {
+  return weightedMedian(Array.from(legs.resid, (y, j) => y - b * legs.cost[j]), Array.from(legs.weight)) ?? Number.NaN;
+}
 
 /**
  * EM over residuals `r` (one per sale) at cost `cost` (centred by the caller) in flag group `grp` (0..nGroups-1),
@@ -75,7 +82,7 @@ export function fitMixture(r: Float64Array, cost: Float64Array, grp: Uint8Array,
  * with the renovated level anywhere in 0.14-0.21 log and its weight in 0.18-0.38 (truth 0.12 and 0.46), the fits of
  * one seed within 5 log-likelihood units over 50k residuals; on seed 2 the likeliest was a high, thin class (0.196,
  * weight 0.2) whose posteriors were so low that the anchored cut fell to its grid floor and recall of renovated to
- * 0.47. More starts alone do not mend that. With the renovated level held at the resale legs' median the split is
+ * 0.47. More starts alone do not mend that. With the renovated level held at the resale legs' the split is
  * identified; EM still fits the slopes, the spreads and the weights.
  */
 function fitFrom(r: Float64Array, cost: Float64Array, grp: Uint8Array, nGroups: number, start: readonly number[], legs: MixtureAnchor | null): Mixture {
@@ -143,14 +150,14 @@ function tieSpread(m: Mixture, st: readonly Float64Array[], sse: readonly number
 
 /**
  * Weighted least squares of one class's line and its residual spread; returns the weighted squared residuals. With
- * `legs`, the line keeps its fitted slope but its level is the legs' median of r − b·c (the anchor).
+ * `legs`, the line keeps its fitted slope but its level is the legs' (legLevel).
  */
 function mStep(m: Mixture, k: number, t: Float64Array, minSd: number, legs: MixtureAnchor | null): number {
   const [w, wc, wcc, wy, wcy, wyy] = t;
   if (w <= 0) return 0;
   const det = w * wcc - wc * wc;
   const b = det > 1e-12 * w * w ? (w * wcy - wc * wy) / det : 0;
-  const a = legs === null ? (wy - b * wc) / w : median(Float64Array.from(legs.resid, (y, j) => y - b * legs.cost[j]));
+  const a = legs === null ? (wy - b * wc) / w : legLevel(legs, b);
   // Σw(y − a − bc)² expanded in the sums.
   const sse = wyy - 2 * a * wy - 2 * b * wcy + a * a * w + 2 * a * b * wc + b * b * wcc;
   m.mean[k] = a;
