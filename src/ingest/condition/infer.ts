@@ -70,9 +70,12 @@ export function inferConditions(x: ConditionInput): { estimate: ConditionEstimat
   // EM on an even stride of the rows (it dominated the ingest's time); posteriors are then computed for every row.
   const stride = Math.max(1, Math.ceil(mixRows.length / CONDITION_INFERENCE.v.mixture_fit_max_rows));
   const fitRows = mixRows.filter((_, k) => k % stride === 0);
-  const mixture = fitMixture(Float64Array.from(fitRows, (i) => resid[i]), Float64Array.from(fitRows, (i) => cost[i]), Uint8Array.from(fitRows, (i) => groups[i]), N_FLAG_GROUPS);
   const pairs = resalePairs(x, resid);
-  const sellLegs = pairs.map((p) => p.sell).filter((i) => x.condition[i] === CONDITION_DERIVE && !isNewBuild(x, i));
+  const sellPairs = pairs.filter((p) => x.condition[p.sell] === CONDITION_DERIVE && !isNewBuild(x, p.sell));
+  const sellLegs = sellPairs.map((p) => p.sell);
+  // The resale legs hold the renovated class's level (mixture.ts: the residuals alone do not place it).
+  const anchor = { resid: Float64Array.from(sellLegs, (i) => resid[i]), cost: Float64Array.from(sellLegs, (i) => cost[i]), weight: Float64Array.from(sellPairs, (p) => p.prob) };
+  const mixture = fitMixture(Float64Array.from(fitRows, (i) => resid[i]), Float64Array.from(fitRows, (i) => cost[i]), Uint8Array.from(fitRows, (i) => groups[i]), N_FLAG_GROUPS, anchor);
   // Class posteriors of every mixture row: its own residual, its flags' prior and its parcel's earlier sales.
   const post = new Float64Array(n * N_CLASSES).fill(NaN);
   if (mixture !== null) {
@@ -80,7 +83,7 @@ export function inferConditions(x: ConditionInput): { estimate: ConditionEstimat
     for (const i of mixRows) posteriorWith(mixture, resid[i], cost[i], groups[i], extra, i * N_CLASSES, post);
   }
   const pRenovated = Float64Array.from({ length: n }, (_, i) => post[i * N_CLASSES + RENOVATED]);
-  const { cut, anchoredOn } = mixture === null ? { cut: 1, anchoredOn: 0 } : renovatedCut(mixture, { rows: mixRows, resid, cost, pRenovated, sellLegs });
+  const { cut, anchoredOn } = mixture === null ? { cut: 1, anchoredOn: 0 } : renovatedCut(mixture, { rows: mixRows, resid, cost, pRenovated, sellLegs, legs: anchor });
   const set = (i: number, cond: number, prob: number, source: number): void => { est.condition[i] = cond; est.prob[i] = prob; est.source[i] = source; };
 
   for (let i = 0; i < n; i++) {

@@ -7,12 +7,12 @@
 // taken against the mixture's renovated line, so a difference in size per dollar between the two groups cancels).
 import { CONDITION_INFERENCE } from '../../registry/groups/condition.js';
 import { median } from '../../reference/stats.js';
-import type { Mixture } from './mixture.js';
+import { legLevel, type Mixture, type MixtureAnchor } from './mixture.js';
 
 const RENOVATED = 2;
 
 /** `pRenovated[i]`: renovated posterior of row i (all evidence); `rows`: the hedonic-labelled candidates. */
-export type CutInputs = { rows: readonly number[]; resid: Float64Array; cost: Float64Array; pRenovated: Float64Array; sellLegs: readonly number[] };
+export type CutInputs = { rows: readonly number[]; resid: Float64Array; cost: Float64Array; pRenovated: Float64Array; sellLegs: readonly number[]; legs: MixtureAnchor };
 export type RenovatedCut = { cut: number; anchoredOn: number };
 
 /** The anchored cut, or the registry's fixed cut when there are too few resale legs to anchor on. */
@@ -20,7 +20,8 @@ export function renovatedCut(m: Mixture, inp: CutInputs): RenovatedCut {
   const cfg = CONDITION_INFERENCE.v;
   if (inp.sellLegs.length < cfg.cut_min_resale_legs) return { cut: cfg.renovated_min_prob, anchoredOn: 0 };
   const line = (i: number): number => inp.resid[i] - (m.mean[RENOVATED] + m.slope[RENOVATED] * inp.cost[i]);
-  const anchor = median(inp.sellLegs.map(line));
+  // The legs' level as the mixture reads it (weighted by the pair's probability), against the renovated line.
+  const anchor = legLevel(inp.legs, m.slope[RENOVATED]) - m.mean[RENOVATED];
   const legs = new Set(inp.sellLegs);
   const rows = inp.rows.filter((i) => !legs.has(i));
   const p = Float64Array.from(rows, (i) => inp.pRenovated[i]);

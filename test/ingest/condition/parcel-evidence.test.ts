@@ -4,7 +4,7 @@ import { parcelEvidence } from '../../../src/ingest/condition/parcel-evidence.js
 import type { Mixture } from '../../../src/ingest/condition/mixture.js';
 import type { ConditionInput } from '../../../src/ingest/condition/types.js';
 
-const M: Mixture = { mean: [-0.7, -0.2, 0], slope: [0, 0, 0], sd: [0.1, 0.1, 0.1], weight: [[1 / 3, 1 / 3, 1 / 3]], n: 100 };
+const M: Mixture = { mean: [-0.7, -0.2, 0], slope: [0, 0, 0], sd: [0.1, 0.1, 0.1], weight: [[1 / 3, 1 / 3, 1 / 3]], n: 100, logLik: Number.NaN };
 
 /** One parcel, sales on the given days (only the columns the evidence reads). */
 function parcel(days: number[]): ConditionInput {
