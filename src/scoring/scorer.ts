@@ -49,9 +49,6 @@ export function scoreTaskModulePath(): string {
   return join(repoRoot(), 'dist', 'src', 'workers', 'tasks', 'score.task.js');
 }
 
-/** Batches a scoring worker holds at once (PoolOptions.tasksPerWorker): it starts the next as it finishes one. */
-const TASKS_PER_WORKER = 2;
-
 /**
  * A pool whose workers each open the store under dataDir and build their valuation context, under the stamp read now
  * (one job, one set of versions), before this resolves; then score batches. `warmLookups` (default true: the
@@ -65,14 +62,13 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
     // Each worker builds its valuation context on its first batch: allow for it on top of the task budget.
     taskTimeoutMs: config.taskTimeoutMs * 4,
     taskModules: [scoreTaskModulePath()],
-    tasksPerWorker: TASKS_PER_WORKER,
   });
   const stamped: StampedPayload = { dataDir: config.dataDir, stamp: o.stamp ?? readStamp(store), chain: chainOfConfig(config) };
-  // Warm-up tasks until every thread has built its context (a thread already warm answers at once; a round of as
-  // many tasks as the threads hold at once fills every thread; a few rounds cover an unlucky distribution).
+  // Warm-up tasks until every thread has built its context (a thread already warm answers at once, so a round
+  // normally lands one task per thread; a few rounds cover an unlucky distribution).
   const warmed = new Set<number>();
   for (let round = 0; round < 4 && warmed.size < pool.threads; round++) {
-    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) * TASKS_PER_WORKER }, () => pool.run<number>(WARM_TASK, { ...stamped, warm: o.warmLookups ?? true } satisfies WarmPayload)));
+    const ids = await Promise.all(Array.from({ length: Math.max(1, pool.threads) }, () => pool.run<number>(WARM_TASK, { ...stamped, warm: o.warmLookups ?? true } satisfies WarmPayload)));
     ids.forEach((id) => warmed.add(id));
   }
   return {
@@ -82,7 +78,7 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
       const own = owned ? (rows as Int32Array<ArrayBuffer>) : rows.slice();
       return pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { ...stamped, rows: own } satisfies ScoreParcelsPayload, { transfer: [own.buffer] });
     },
-    parallelism: Math.max(1, pool.threads) * (TASKS_PER_WORKER + 1), // each worker's, and one being answered
+    parallelism: Math.max(1, pool.threads) * 2,
     close: () => pool.close(),
   };
 }

@@ -27,12 +27,6 @@ export type PoolOptions = {
   taskModules?: string[];
   /** Front-end of the thread kernels over the fixed columns (benches compare them); default: the process's choice. */
   frontEnd?: KernelFrontEnd;
-  /**
-   * Tasks handed to a worker before it finishes the one it runs (Piscina's concurrentTasksPerWorker; default 1). Bulk
-   * scoring keeps 2: a worker then starts its next batch at once instead of idling until the main thread, which
-   * shares the two cores with both workers, takes the result and posts the next.
-   */
-  tasksPerWorker?: number;
 };
 
 /** `transfer`: buffers of the payload moved to the worker instead of copied (detached in this thread afterwards). */
@@ -87,15 +81,12 @@ export async function createValuationPool(o: PoolOptions): Promise<ValuationPool
     taskModules: (o.taskModules ?? []).map((p) => pathToFileURL(p).href),
     frontEnd: o.frontEnd,
   };
-  const piscina = new Piscina({
-    filename: workerEntryPath(), minThreads: o.workers, maxThreads: o.workers, maxQueue: o.maxQueue, idleTimeout: 2 ** 31 - 1, workerData,
-    concurrentTasksPerWorker: o.tasksPerWorker ?? 1,
-  });
+  const piscina = new Piscina({ filename: workerEntryPath(), minThreads: o.workers, maxThreads: o.workers, maxQueue: o.maxQueue, idleTimeout: 2 ** 31 - 1, workerData });
   // Piscina parks tasks that carry an abort signal outside its bounded queue, so the bound is kept here:
-  // at most tasksPerWorker tasks per worker plus maxQueue waiting.
+  // at most one running task per worker plus maxQueue waiting.
   let inFlight = 0;
   const run = async <T>(task: string, payload?: unknown, ro: RunOptions = {}): Promise<T> => {
-    if (inFlight >= o.workers * (o.tasksPerWorker ?? 1) + o.maxQueue) throw poolError(new Error('Task queue is at limit'), o.taskTimeoutMs);
+    if (inFlight >= o.workers + o.maxQueue) throw poolError(new Error('Task queue is at limit'), o.taskTimeoutMs);
     let reply: TaskReply;
     inFlight++;
     try {
