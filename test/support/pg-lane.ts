@@ -21,9 +21,12 @@ export const PG_LANE_ENV = 'AVM_TEST_BACKEND';
 
 const created = new Set<string>();
 
-/** The state database of `dataDir` in the lane's cluster (made on first use), or null on the LMDB lane. */
+/**
+ * The state database of `dataDir` in the lane's cluster (made on first use), or null on the LMDB lane and outside a
+ * vitest run (scripts/openapi-examples.ts starts its service through testConfig; vitest's inject throws there).
+ */
 export function laneDatabaseUrl(dataDir: string): string | null {
-  const cluster = inject('pgLaneUrl');
+  const cluster = process.env.VITEST ? inject('pgLaneUrl') : '';
   if (!cluster) return null;
   const name = `state_${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
   const url = new URL(cluster);
