@@ -20,8 +20,9 @@ export const AsIsSchema = z.object({
   as_is_stratum: z.enum(['distressed', 'dated', 'dated_distressed', 'non_renovated', 'all_conditions']).nullable().optional(),
   /**
    * The subject's own earlier sale and the factor it applied to the stratum's median (value, low and high are the
-   * median and quartiles × factor; weights fitted on the as-is backtest, the calibration table's priorSaleAsIs). The
-   * as-is value is shown beside every outcome, so the carried price and the median are shown too.
+   * median and quartiles × factor; weights fitted on the as-is backtest, the calibration table's priorSaleAsIs). Only
+   * an `all_conditions` value moves (no stated condition: the weights were fitted on such values). The as-is value is
+   * shown beside every outcome, so the carried price and the median are shown too.
    */
   prior_sale: PriorSaleSchema.nullable().optional(),
 });

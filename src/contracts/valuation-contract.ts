@@ -34,7 +34,7 @@ export function valuationContractDocument(): Record<string, unknown> {
     // 1.2.0: the as-is value reads the same earlier sale with its own weights (value_as_is.prior_sale)
     as_is: {
       prior_sale: {
-        rule: 'value, low, high = the stratum\'s median and quartiles × exp(weight × clamp(ln(earlier price carried by the county index / median)))',
+        rule: 'value, low, high = the stratum\'s median and quartiles × exp(weight × clamp(ln(earlier price carried by the county index / median))), for an as-is value of the all_conditions stratum only (no stated condition)',
         weights: 'fitted per condition group on every sale of the calibration half of the champion\'s as-is backtest (its table\'s priorSaleAsIs); 0 without',
       },
     },

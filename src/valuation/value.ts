@@ -77,9 +77,14 @@ export function withPriorSale(t1: Tier1Result['evidence'], fit: PriorSaleFit | n
   return { ...t1, valueUsd, compsValueUsd: t1.valueUsd, compRangeUsd: { low: Math.min(t1.compRangeUsd.low, valueUsd), high: Math.max(t1.compRangeUsd.high, valueUsd) } };
 }
 
-/** The as-is result moved by the champion's as-is weight of the subject's own earlier sale (comps/prior-sale.ts). */
+/**
+ * The as-is result moved by the champion's as-is weight of the subject's own earlier sale (comps/prior-sale.ts). Only
+ * a value of the whole market around the subject (`all_conditions`: nobody stated its condition) moves: the weights
+ * were fitted on such values. A stated condition already says what the earlier sale would, and more: a house now
+ * stated distressed whose earlier sale was renovated must not be carried back up to that sale.
+ */
 function asIsMoved(r: ResolvedSubject, ctx: ValuationContext, asOfDay: number, asIs: AsIsResult): AsIsResult {
-  if (!asIs.asIs || asIs.asIs.value === null) return asIs;
+  if (!asIs.asIs || asIs.asIs.value === null || asIs.asIs.as_is_stratum !== 'all_conditions') return asIs;
   const ev = findPriorSale(ctx, { excludeParcelIdx: r.parcelRow, county: COUNTY_CODE[r.subject.county], asOfDay }, asIs.asIs.value);
   return asIsWithPriorSale(asIs, ev, ctx.calibration?.priorSaleAsIs);
 }

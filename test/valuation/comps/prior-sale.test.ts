@@ -140,6 +140,20 @@ describe('a valued parcel with an earlier sale', () => {
     });
     expect(moved).toBeGreaterThan(20);
   });
+
+  it('does not move an as-is value from a stated condition (the weights were fitted on values of unknown condition)', () => {
+    let stated = 0;
+    eachValuedParcel((d) => d.asIs.asIs?.value ?? null, (v, _bulk, input) => {
+      if (!v.artifact?.as_is?.prior_sale) return;
+      const dated = valueProperty({ ...input, condition: 'dated' }, fx.ctx);
+      if (dated.artifact?.as_is?.as_is_stratum === 'all_conditions' || !dated.artifact?.as_is) return;
+      stated++;
+      expect(dated.artifact.as_is.prior_sale ?? null).toBeNull();
+      const plain = valueProperty({ ...input, condition: 'dated' }, { ...fx.ctx, calibration: { ...fx.ctx.calibration!, priorSaleAsIs: undefined } });
+      expect(dated.artifact.as_is.value).toBe(plain.artifact?.as_is?.value);
+    });
+    expect(stated).toBeGreaterThan(20);
+  });
 });
 
 describe('the backtest', () => {
