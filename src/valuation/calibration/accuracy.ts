@@ -72,7 +72,8 @@ export function asIsBands(calibration: readonly ScoredSale[]): AsIsBands {
   const out: AsIsBands = new Map();
   const groups = new Map<string, ScoredSale[]>([[ALL_SEGMENTS, valued]]);
   for (const s of valued) {
-    for (const key of [s.segment, asIsClassOf(s)]) {
+    // an unmoved sale's class is its segment: listed once, not twice
+    for (const key of new Set([s.segment, asIsClassOf(s)])) {
       const list = groups.get(key);
       if (list) list.push(s);
       else groups.set(key, [s]);

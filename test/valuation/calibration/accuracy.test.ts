@@ -74,6 +74,8 @@ describe('served intervals', () => {
     expect(bands.get('sfh_city+prior')!.hi).toBeLessThan(bands.get('sfh_city')!.hi);
     expect(servedOf(moved(200), null, bands).bounds).toEqual(bands.get('sfh_city+prior'));
     expect(servedOf(sale(200, 100, 100, 'as_is'), null, bands).bounds).toEqual(bands.get('sfh_city'));
+    // the segment's band counts each sale once (an unmoved sale's class is its segment)
+    expect(bands.get('sfh_city')).toEqual(asIsBands([...unmoved, ...Array.from({ length: 30 }, (_, k) => moved(k))]).get('all'));
     // a class under calibration_min_n falls back to its segment's band
     const few = asIsBands([...unmoved, moved(0)]);
     expect(few.has('sfh_city+prior')).toBe(false);
