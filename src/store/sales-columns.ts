@@ -46,14 +46,17 @@ function conditionProvenance(table: Table): { conditionProb?: Float32Array; cond
 export function salesColumnsFromArrow(table: Table): SalesColumns {
   const pinCol = table.getChild(S.pin);
   if (!pinCol) throw new AppError('ingest_invalid_file', `sales snapshot has no column ${S.pin}`);
-  const pins = new Map<number, string>();
+  // Memoized (comp and rejection records of nearby subjects read the same rows again and again): row i's text is
+  // pinText[pinSlot[i]] once read (slot 0: not yet), an indexed read rather than a hash lookup per record.
+  const pinSlot = new Int32Array(table.numRows);
+  const pinText: string[] = [''];
   return {
     length: table.numRows,
     pin: (i) => {
-      // memoized: comp and rejection records of nearby subjects read the same rows again and again
-      let pin = pins.get(i);
-      if (pin === undefined) pins.set(i, (pin = String(pinCol.get(i))));
-      return pin;
+      const slot = pinSlot[i];
+      if (slot > 0) return pinText[slot];
+      pinSlot[i] = pinText.push(String(pinCol.get(i))) - 1;
+      return pinText[pinSlot[i]];
     },
     parcelIdx: col(table, S.parcelIdx, Uint32Array), county: col(table, S.county, Uint8Array), lat: col(table, S.lat, Float64Array),
     lon: col(table, S.lon, Float64Array), saleDay: col(table, S.saleDay, Int32Array), dateKnown: col(table, S.dateKnown, Uint8Array),

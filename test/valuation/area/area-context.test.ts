@@ -68,6 +68,27 @@ describe('estimateAreaContext', () => {
     expect(e.basis).toContain('flip premium');
   });
 
+  it('pools only the subject\'s type and county and leaves its own parcel out, in the tract and within the radius', () => {
+    const others: Sale[] = [
+      { parcel: 30, day: AS_OF - 60, price: 900_000, sqft: 1000, county: 'lake' }, //   another county, same point
+      { parcel: 31, day: AS_OF - 60, price: 900_000, sqft: 1000, ptype: 'mf2_4' }, //   another type
+      { parcel: 3, day: AS_OF - 600, price: 900_000, sqft: 1000 }, //                    the subject's own parcel, sold before
+    ];
+    const ix = buildAreaIndex(salesOf([...RENO, ...others]));
+    const own = { ...SUBJECT, excludeParcelIdx: 3 };
+    // tract pool: parcel 3's two sales left out → 200, 210, 230, 240 → 4 < min_sales 5 → the radius pool, also
+    // without them: too few renovated sales there as well, and no dated sales → null
+    expect(estimateAreaContext(ix, own)).toBeNull();
+    // not excluded: 200, 210, 220, 230, 240, 900 per sqft → median (220 + 230)/2 = 225 × 1500
+    expect(estimateAreaContext(ix, SUBJECT)!.valueUsd).toBeCloseTo(337_500, 6);
+    // the same sales in no tract: the radius pool gives the same answer, with the same screens
+    const ixRadius = buildAreaIndex(salesOf([...RENO, ...others].map((s) => ({ ...s, lon: -87.651 }))));
+    const e = estimateAreaContext(ixRadius, { ...SUBJECT, tractIdx: null })!;
+    expect(e.valueUsd).toBeCloseTo(337_500, 6);
+    expect(e.basis).toContain('6 renovated/new sales (within 1.5 mi');
+    expect(estimateAreaContext(ixRadius, { ...own, tractIdx: null })).toBeNull();
+  });
+
   it('returns null when the area has too few sales', () => {
     expect(estimateAreaContext(buildAreaIndex(salesOf(RENO.slice(0, 4))), SUBJECT)).toBeNull();
   });
