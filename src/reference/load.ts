@@ -123,9 +123,21 @@ function latestAtOrBefore<T extends { year: number }>(rows: T[], year: number): 
 
 /** Case, punctuation and 'Village of'/'City of' prefixes ignored; 'Mount' matches the source's 'Mt'. */
 export function normalizeMunicipality(name: string): string {
-  return name.toLowerCase().replace(/^(city|village|town) of\s+/, '').replace(/\bmount\b/g, 'mt').replace(/\bsaint\b/g, 'st')
+  const known = MUNICIPALITY_KEYS.get(name);
+  if (known !== undefined) return known;
+  const key = name.toLowerCase().replace(/^(city|village|town) of\s+/, '').replace(/\bmount\b/g, 'mt').replace(/\bsaint\b/g, 'st')
     .replace(/[^a-z0-9]+/g, ' ').trim();
+  if (MUNICIPALITY_KEYS.size >= MUNICIPALITY_KEYS_MAX) MUNICIPALITY_KEYS.clear();
+  MUNICIPALITY_KEYS.set(name, key);
+  return key;
 }
+
+/**
+ * normalizeMunicipality's memo: bulk scoring asks about the same few hundred municipality names millions of times
+ * (segment, tax triad, tax rate; four regular expressions each). Reset when full (only arbitrary caller text fills it).
+ */
+const MUNICIPALITY_KEYS = new Map<string, string>();
+const MUNICIPALITY_KEYS_MAX = 10_000;
 
 /**
  * Cook municipal tax measures for the latest year <= `year` the file has (2006-2023), with that year as yearUsed.

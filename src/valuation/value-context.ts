@@ -75,7 +75,7 @@ export function buildValuationContext(store: Store, opts: ContextOptions = {}): 
     snapshotId: snap.id,
     vintages: { sales_snapshot: snap.id, corpus: store.corpusVintage() },
     now: opts.now ?? (() => new Date()),
-    hooks: opts.hooks ?? defaultHooks(store, sales, timeIndex.series, opts.hedonicVersion),
+    hooks: opts.hooks ?? defaultHooks(store, sales, timeIndex.series, opts.hedonicVersion, arms),
   };
 }
 

@@ -48,9 +48,9 @@ function rentSubjectOf(r: ResolvedSubject): RentSubject {
   return { zip: r.zip, lat: s.lat, lon: s.lon, units: s.units, beds: s.beds ?? null, sqft: s.sqft ?? null, condition };
 }
 
-/** `hedonicVersion`: the Tier-2 model to serve (default: the current one; null: none). */
-export function defaultHooks(store: Store, sales: SalesColumns, series: readonly TimeIndexSeries[], hedonicVersion?: string | null): ValuationHooks {
-  const area = buildAreaIndex(sales, timeFactorFromSeries(series));
+/** `hedonicVersion`: the Tier-2 model to serve (default: the current one; null: none); `arms`: armsLengthMask(sales) when known. */
+export function defaultHooks(store: Store, sales: SalesColumns, series: readonly TimeIndexSeries[], hedonicVersion?: string | null, arms?: Uint8Array): ValuationHooks {
+  const area = buildAreaIndex(sales, timeFactorFromSeries(series), arms);
   const tractIdx = new Map(sales.tracts.map((g, i) => [g, i]));
   const safmr = store.getReference<SafmrTable>('safmr') ?? null;
   const zipCentroids = loadZipCentroids();

@@ -11,7 +11,7 @@ import { findFlipPairs, indexFlipPairs, lowerBound, premiumForIndexed, type Flip
 import { buildPointGrid, cellKeyOf, forEachCellNear, latHalfDeg, type PointGrid } from '../point-grid.js';
 import { quantileType7Sorted } from '../../reference/stats.js';
 import { factorReader } from './area-time.js';
-import { F64Scratch } from '../../reference/f64-sort.js';
+import { F64Scratch, sortF64Prefix } from '../../reference/f64-sort.js';
 import { rankedPrefix, type7Ranks } from '../../reference/order-stats.js';
 
 export type { TimeFactor } from './area-premium.js';
@@ -53,34 +53,71 @@ export type AreaSubject = {
 const isReno = (c: number): boolean => c === CONDITION_CODE.renovated || c === CONDITION_CODE.new;
 const isDated = (c: number): boolean => c === CONDITION_CODE.distressed || c === CONDITION_CODE.dated;
 
-export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null): AreaIndex {
-  const arms = armsLengthMask(sales);
+/**
+ * The rows with keep[row] = 1, ordered by (sale_day, row): one numeric sort of the exact keys (day − first day) × n + row
+ * (a comparator sort of a million rows costs several times as much); the comparator sort when the keys would pass
+ * 2^53 (a day span no snapshot has).
+ */
+function byDayThenRow(sales: SalesColumns, keep: Uint8Array): Int32Array {
+  const n = sales.length;
+  const days = sales.saleDay;
+  let m = 0, lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (keep[i] === 0) continue;
+    m++;
+    if (days[i] < lo) lo = days[i];
+    if (days[i] > hi) hi = days[i];
+  }
+  const rows = new Int32Array(m);
+  for (let i = 0, k = 0; i < n; i++) if (keep[i] === 1) rows[k++] = i;
+  if (m === 0 || (hi - lo + 1) * n > Number.MAX_SAFE_INTEGER) return rows.sort((a, b) => days[a] - days[b] || a - b);
+  const keys = new Float64Array(m);
+  for (let k = 0; k < m; k++) keys[k] = (days[rows[k]] - lo) * n + rows[k];
+  sortF64Prefix(keys, m);
+  for (let k = 0; k < m; k++) rows[k] = keys[k] % n;
+  return rows;
+}
+
+/**
+ * `order`'s rows grouped by keyOf (0 ≤ key < nKeys; a negative key leaves the row out), each group in `order`'s order
+ * (a counting sort): calls `each(key, rows)` per non-empty group, ascending by key.
+ */
+function groupInOrder(order: Int32Array, keyOf: (i: number) => number, nKeys: number): { forEach(each: (key: number, rows: Int32Array) => void): void } {
+  const start = new Uint32Array(nKeys + 1);
+  const keys = new Int32Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    keys[k] = keyOf(order[k]);
+    if (keys[k] >= 0) start[keys[k] + 1]++;
+  }
+  for (let g = 0; g < nKeys; g++) start[g + 1] += start[g];
+  const fill = start.slice(0, nKeys);
+  const rows = new Int32Array(start[nKeys]);
+  for (let k = 0; k < order.length; k++) if (keys[k] >= 0) rows[fill[keys[k]]++] = order[k];
+  return { forEach: (each) => { for (let g = 0; g < nKeys; g++) if (start[g + 1] > start[g]) each(g, rows.subarray(start[g], start[g + 1])); } };
+}
+
+export function buildAreaIndex(sales: SalesColumns, timeFactor: TimeFactor | null = null, arms: Uint8Array = armsLengthMask(sales)): AreaIndex {
   const cellDeg = latHalfDeg(AREA_CONTEXT.v.neighbor_radius_mi);
-  const inPool = (i: number): boolean => arms[i] === 1 && (isReno(sales.condition[i]) || isDated(sales.condition[i]));
-  const lists = new Map<number, number[]>();
-  for (let i = 0; i < sales.length; i++) {
-    const t = sales.tractIdx[i];
-    if (!inPool(i) || t === TRACT_NONE) continue;
-    const key = tractPoolKey(t, sales.ptype[i]);
-    const list = lists.get(key);
-    if (list) list.push(i);
-    else lists.set(key, [i]);
-  }
+  // Every pool row once, in (sale_day, row) order: each tract's and each cell's rows are then in day order as they
+  // are collected, with no sort per tract or per cell.
+  const inPool = new Uint8Array(sales.length);
+  for (let i = 0; i < sales.length; i++) inPool[i] = arms[i] === 1 && (isReno(sales.condition[i]) || isDated(sales.condition[i])) ? 1 : 0;
+  const order = byDayThenRow(sales, inPool);
   const byTract = new Map<number, TractRows>();
-  for (const [t, list] of lists) {
-    list.sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
-    byTract.set(t, poolColumns(sales, list));
-  }
+  const tracts = groupInOrder(order, (i) => (sales.tractIdx[i] === TRACT_NONE ? -1 : tractPoolKey(sales.tractIdx[i], sales.ptype[i])), tractPoolKey(sales.tracts.length, 0));
+  tracts.forEach((key, rows) => byTract.set(key, poolColumns(sales, rows)));
   const byCell = new Map<number, CellRows>();
-  const types = new Set<number>();
-  for (let i = 0; i < sales.length; i++) if (inPool(i)) types.add(sales.ptype[i]);
-  for (const ptype of types) {
-    const grid = buildPointGrid(sales.length, (i) => (inPool(i) && sales.ptype[i] === ptype ? cellKeyOf(sales.lat[i], sales.lon[i], cellDeg) : NaN));
-    for (let c = 0; c + 1 < grid.offsets.length; c++) {
-      grid.rows.subarray(grid.offsets[c], grid.offsets[c + 1]).sort((a, b) => sales.saleDay[a] - sales.saleDay[b] || a - b);
+  groupInOrder(order, (i) => sales.ptype[i], 256).forEach((ptype, rows) => {
+    // The grid keeps each cell's positions ascending, i.e. in (sale_day, row) order; its rows become sales rows.
+    const grid = buildPointGrid(rows.length, (k) => cellKeyOf(sales.lat[rows[k]], sales.lon[rows[k]], cellDeg));
+    for (let k = 0; k < grid.rows.length; k++) grid.rows[k] = rows[grid.rows[k]];
+    const lat = new Float64Array(grid.rows.length), lon = new Float64Array(grid.rows.length);
+    for (let k = 0; k < grid.rows.length; k++) {
+      lat[k] = sales.lat[grid.rows[k]];
+      lon[k] = sales.lon[grid.rows[k]];
     }
-    byCell.set(ptype, { grid, cols: poolColumns(sales, grid.rows), lat: Float64Array.from(grid.rows, (i) => sales.lat[i]), lon: Float64Array.from(grid.rows, (i) => sales.lon[i]) });
-  }
+    byCell.set(ptype, { grid, cols: poolColumns(sales, grid.rows), lat, lon });
+  });
   const pairs = findFlipPairs(sales, timeFactor);
   return { sales, byTract, byCell, cellDeg, pairs, pairIndex: indexFlipPairs(pairs, AREA_CONTEXT.v.neighbor_radius_mi), timeFactor };
 }
