@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { GeoidSchema } from './tracts.js';
 
 const PositionSchema = z.array(z.number()).min(2).max(3).describe('[longitude, latitude] in WGS 84 degrees');
-const RingSchema = z.array(PositionSchema).min(4).describe('a closed linear ring');
+/** RFC 7946 3.1.6: a linear ring has at least four positions, its last equal to its first. */
+export const RING_MIN_POSITIONS = 4;
+const RingSchema = z.array(PositionSchema).min(RING_MIN_POSITIONS).describe('a closed linear ring');
 export const AreaGeometrySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('Polygon'), coordinates: z.array(RingSchema) }),
   z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(RingSchema)) }),
