@@ -2,14 +2,14 @@
 // builds it, so there its absence fails) and the plain-TypeScript reference return the same selected comps (same
 // order), the same rejection reasons, and statistics equal within 1e-9 relative, over generated corpora that include
 // edge geographies (high latitude, next to the antimeridian, across the equator) and duplicate coordinates; and the
-// native bulk entry (rayon) returns exactly the records of the WASM batch, in subject order.
+// native bulk entry (rayon) returns exactly the records of the WASM batch, in subject order, bit for bit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRefKernel, type RefKernel } from '../../bench/reference/index.js';
 import { generateCorpus, subjectAt, type CorpusSpec } from '../../bench/kernel-corpus.js';
 import { createKernel, nativeAddon, type Kernel, type KernelFrontEnd } from '../../src/kernel/index.js';
 import { SUBJECT_LEN } from '../../src/kernel/abi-layout.js';
-import { decodeBatch, encodeSubjects } from '../../src/kernel/decode.js';
+import { encodeSubjects } from '../../src/kernel/decode.js';
 import type { CompsResult } from '../../src/kernel/types.js';
 
 const END_DAY = 20_000;
@@ -82,7 +82,7 @@ describe.each(FRONT_ENDS)('%s kernel vs TypeScript reference', (frontEnd) => {
 });
 
 describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
-  it('returns, for 1,500 subjects per corpus, the records of one-at-a-time calls bit for bit, in subject order, and the WASM results', () => {
+  it('returns, for 1,500 subjects per corpus, the records of one-at-a-time calls and of the WASM batch bit for bit, in subject order', () => {
     for (const [i, { c, kernels }] of corpora.entries()) {
       const cases = Array.from({ length: 1500 }, (_, k) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((k * 7919 + j * 104729 + i * 31) % 1000) / 1000), END_DAY));
       const packed = encodeSubjects(cases.map((x) => x.subject), { maxStep: 3 });
@@ -91,9 +91,12 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
       const oneByOne = cases.flatMap((_, k) => Array.from(native.batchPacked(packed.subarray(k * SUBJECT_LEN, (k + 1) * SUBJECT_LEN))));
       expect(bulk.length).toBeGreaterThan(cases.length * 10);
       expect(Array.from(bulk)).toEqual(oneByOne); // toEqual compares with Object.is: NaN slots match, -0 vs 0 would not
-      // Against WASM: same rows, order and counts; floats within 1e-9 (the two link different libm builds of cos/asin).
-      const wasm = decodeBatch((kernels.wasm as Kernel).batchPacked(packed), cases.length);
-      decodeBatch(bulk, cases.length).forEach((r, k) => (r instanceof Error ? expect(wasm[k]).toBeInstanceOf(Error) : expectParity(r, wasm[k] as CompsResult)));
+      // Against WASM: the same records bit for bit (the native addon's ln/exp/sin/cos/asin are the libm code the WASM
+      // module links, crates/avm-kernel/src/math.rs; with glibc's, ~0.3% of values differed in the last bit).
+      const wasm = (kernels.wasm as Kernel).batchPacked(packed);
+      const differing = bulk.reduce((n, x, k) => (Object.is(x, wasm[k]) ? n : n + 1), 0);
+      expect(bulk.length).toBe(wasm.length);
+      expect(differing, 'record slots whose bits differ from the WASM batch').toBe(0);
     }
   });
 });

@@ -10,6 +10,7 @@
 //! share it; ages beyond MEMO_DAYS are computed directly.
 #![forbid(unsafe_code)]
 
+use crate::math;
 use crate::index::Index;
 use crate::params::Params;
 use crate::timeindex::{factor_from_levels_ln, ln_growth, TimeIndex};
@@ -41,7 +42,7 @@ pub struct AsOf {
 
 impl AsOf {
     pub fn new(p: &Params, now: f64, day: i32) -> AsOf {
-        AsOf { now, ln_now: now.ln(), ln_g: ln_growth(p), day }
+        AsOf { now, ln_now: math::ln(now), ln_g: ln_growth(p), day }
     }
 }
 

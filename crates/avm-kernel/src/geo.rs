@@ -2,6 +2,8 @@
 //! used to prefilter rows before the haversine. Angles in radians unless named `_deg`.
 #![forbid(unsafe_code)]
 
+use crate::math;
+
 /// Mean Earth radius in miles (IUGG mean radius 6371.0088 km).
 pub const EARTH_RADIUS_MI: f64 = 3958.8;
 /// Degrees to radians; computed once as PI / 180 so the TypeScript reference multiplies by the same double.
@@ -12,8 +14,8 @@ pub const BOX_SLACK: f64 = 1e-9;
 /// Haversine term h = sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2); distance = 2 R asin(√h).
 #[inline]
 pub fn hav_term(lat1: f64, cos1: f64, lon1: f64, lat2: f64, cos2: f64, lon2: f64) -> f64 {
-    let s_lat = ((lat2 - lat1) * 0.5).sin();
-    let s_lon = ((lon2 - lon1) * 0.5).sin();
+    let s_lat = math::sin((lat2 - lat1) * 0.5);
+    let s_lon = math::sin((lon2 - lon1) * 0.5);
     s_lat * s_lat + cos1 * cos2 * s_lon * s_lon
 }
 
@@ -28,12 +30,12 @@ pub fn hav_chord(x1: f64, y1: f64, z1: f64, x2: f64, y2: f64, z2: f64) -> f64 {
 /// Distance in miles from a haversine term.
 #[inline]
 pub fn hav_to_mi(h: f64) -> f64 {
-    2.0 * EARTH_RADIUS_MI * h.min(1.0).sqrt().asin()
+    2.0 * EARTH_RADIUS_MI * math::asin(h.min(1.0).sqrt())
 }
 
 /// The haversine term of a distance: a row is within `radius_mi` iff its h <= this.
 pub fn hav_of_mi(radius_mi: f64) -> f64 {
-    let s = (radius_mi / EARTH_RADIUS_MI * 0.5).sin();
+    let s = math::sin(radius_mi / EARTH_RADIUS_MI * 0.5);
     s * s
 }
 
@@ -43,12 +45,12 @@ pub fn hav_of_mi(radius_mi: f64) -> f64 {
 pub fn lon_half_width(radius_mi: f64, lat: f64) -> f64 {
     let ang = radius_mi / EARTH_RADIUS_MI;
     let far = lat.abs() + ang;
-    let denom = lat.cos() * far.cos();
+    let denom = math::cos(lat) * math::cos(far);
     if far >= std::f64::consts::FRAC_PI_2 || denom <= 0.0 {
         return std::f64::consts::PI;
     }
     let q = hav_of_mi(radius_mi) / denom;
-    if q >= 1.0 { std::f64::consts::PI } else { 2.0 * q.sqrt().asin() }
+    if q >= 1.0 { std::f64::consts::PI } else { 2.0 * math::asin(q.sqrt()) }
 }
 
 /// Constants of one radius a query needs before its scan (all its trigonometry, computed once per radius).
@@ -66,7 +68,7 @@ pub struct RadiusConsts {
 impl RadiusConsts {
     pub fn new(radius_mi: f64) -> RadiusConsts {
         let ang = radius_mi / EARTH_RADIUS_MI;
-        RadiusConsts { radius_mi, h_max: hav_of_mi(radius_mi), ang, cos_ang: ang.cos(), sin_ang: ang.sin() }
+        RadiusConsts { radius_mi, h_max: hav_of_mi(radius_mi), ang, cos_ang: math::cos(ang), sin_ang: math::sin(ang) }
     }
 }
 
@@ -93,7 +95,7 @@ mod tests {
             for r in [0.01, 0.5, 0.75, 1.0, 3.0, 50.0, 400.0] {
                 let rc = RadiusConsts::new(r);
                 let exact = lon_half_width(r, lat);
-                let bound = lon_half_width_bound(&rc, lat.abs(), lat.cos(), lat.sin().abs());
+                let bound = lon_half_width_bound(&rc, lat.abs(), math::cos(lat), math::sin(lat).abs());
                 assert!(bound >= exact, "lat {} r {}: {} < {}", lat, r, bound, exact);
                 assert!(exact > 0.1 || bound <= exact * (1.0 + 1e-3), "lat {} r {}: {} far above {}", lat, r, bound, exact);
             }
@@ -106,7 +108,7 @@ mod tests {
         // 1° of arc = R * PI / 180 = 3958.8 * 0.0174532925 = 69.0941 mi
         let lat1 = 41.0 * DEG_TO_RAD;
         let lat2 = 42.0 * DEG_TO_RAD;
-        let h = hav_term(lat1, lat1.cos(), 0.0, lat2, lat2.cos(), 0.0);
+        let h = hav_term(lat1, math::cos(lat1), 0.0, lat2, math::cos(lat2), 0.0);
         assert!((hav_to_mi(h) - 69.094_1).abs() < 1e-3);
     }
     #[test]
@@ -114,7 +116,7 @@ mod tests {
         // A point exactly r due east at the same latitude has Δλ below the bound.
         let lat = 42.0 * DEG_TO_RAD;
         let w = lon_half_width(1.0, lat);
-        let h = hav_term(lat, lat.cos(), 0.0, lat, lat.cos(), w);
+        let h = hav_term(lat, math::cos(lat), 0.0, lat, math::cos(lat), w);
         assert!(hav_to_mi(h) >= 1.0 - 1e-9);
     }
 }

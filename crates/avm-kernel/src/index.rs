@@ -24,6 +24,7 @@
 //!   sale month (the month index is computed once per row here) and ln of that level.
 #![forbid(unsafe_code)]
 
+use crate::math;
 use crate::errors;
 use std::sync::atomic::{AtomicU64, Ordering};
 use crate::geo::{lon_half_width, DEG_TO_RAD, EARTH_RADIUS_MI};
@@ -316,14 +317,14 @@ impl Index {
         for &(_, _, r) in keyed {
             let r = r as usize;
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
-            let (ux, uy, uz) = (lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin());
+            let (ux, uy, uz) = (math::cos(lat) * math::cos(lon), math::cos(lat) * math::sin(lon), math::sin(lat));
             let sqft = if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN };
             let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
             let cond_bit = condition_bit(c.condition[r]);
             self.unit.push([ux, uy, uz]);
             self.hot.push(HotRow { sqft, price_usd: c.price_usd[r], sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
-            self.price.push(PriceRow { level, ln_level: level.ln() });
+            self.price.push(PriceRow { level, ln_level: math::ln(level) });
             self.sale_day.push(c.sale_day[r]);
         }
     }

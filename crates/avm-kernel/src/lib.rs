@@ -1,6 +1,7 @@
 //! avm-kernel: the numeric hot path of the valuation service (comp search, time index, GLA adjustment, MAD trim,
 //! statistics, split-conformal ranks). Core modules forbid unsafe code; `abi` is the one module facing linear memory
-//! (its `#[no_mangle]` exports are what the unsafe_code lint flags there; it holds no `unsafe` block).
+//! (its `#[no_mangle]` exports are what the unsafe_code lint flags there; it holds no `unsafe` block), and `math`'s
+//! host variant (native addon only) declares its functions in an `unsafe extern` block of `safe fn`s.
 //!
 //! Where each definition is written: candidates, rejection precedence and the ladder in `query`; arms-length screens,
 //! grid and row layout in `index`; time-index factor (cap, clamp) in `timeindex`, its per-query memo by sale day in `factors`; GLA adjustment, MAD trim (scale
@@ -14,6 +15,7 @@ pub mod errors;
 pub mod factors;
 pub mod geo;
 pub mod index;
+pub mod math;
 pub mod params;
 pub mod query;
 pub mod select;

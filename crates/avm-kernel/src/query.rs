@@ -14,6 +14,7 @@
 //! replaces the ladder by a single step reported as step 0.
 #![forbid(unsafe_code)]
 
+use crate::math;
 use crate::errors;
 use crate::geo::{hav_chord, lon_half_width_bound, RadiusConsts, BOX_SLACK, DEG_TO_RAD};
 use crate::index::{Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
@@ -109,8 +110,8 @@ struct Position { lat: f64, lon: f64, cos_lat: f64, sin_lat_abs: f64, x: f64, y:
 impl Position {
     fn of(s: &Subject) -> Position {
         let (lat, lon) = (s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD);
-        let (cos_lat, sin_lat) = (lat.cos(), lat.sin());
-        Position { lat, lon, cos_lat, sin_lat_abs: sin_lat.abs(), x: cos_lat * lon.cos(), y: cos_lat * lon.sin(), z: sin_lat }
+        let (cos_lat, sin_lat) = (math::cos(lat), math::sin(lat));
+        Position { lat, lon, cos_lat, sin_lat_abs: sin_lat.abs(), x: cos_lat * math::cos(lon), y: cos_lat * math::sin(lon), z: sin_lat }
     }
 }
 

@@ -17,6 +17,7 @@
 //! - Medians here are taken by selection (stats::median_select), the same values a sort would give.
 #![forbid(unsafe_code)]
 
+use crate::math;
 use crate::geo::{hav_to_mi, EARTH_RADIUS_MI};
 use crate::index::{Index, R_PPSF_OUTLIER_MAD};
 use crate::params::Params;
@@ -153,7 +154,7 @@ pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usi
     let (_, tau, _) = rs.bounds.select_nth_unstable(n - keep);
     let tau = f64::from_bits(stats::order_key(*tau as u64) as u64);
     let w = &p.similarity_weights;
-    let delta = 2.0 * (w[0] / (w[0] + w[1] + w[2] + w[3])) * 2.0 * EARTH_RADIUS_MI * (y_max.asin() - y_max) / radius_mi + 1e-12;
+    let delta = 2.0 * (w[0] / (w[0] + w[1] + w[2] + w[3])) * 2.0 * EARTH_RADIUS_MI * (math::asin(y_max) - y_max) / radius_mi + 1e-12;
     let cut = tau - delta;
     // Comps that may rank in the best `keep` move to the front, scored exactly (a NaN bound is never left out).
     let mut m = 0;
@@ -176,7 +177,7 @@ fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec
         return;
     }
     f1.clear();
-    f1.extend(b.qualified.iter().map(|c| (c.adjusted_price / ix.hot[c.ix as usize].sqft).ln()));
+    f1.extend(b.qualified.iter().map(|c| math::ln(c.adjusted_price / ix.hot[c.ix as usize].sqft)));
     f2.clear();
     f2.extend_from_slice(f1);
     let med = stats::median_select(f2);

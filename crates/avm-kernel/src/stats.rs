@@ -7,6 +7,7 @@
 //! Empty samples give NaN (callers check n).
 #![forbid(unsafe_code)]
 
+use crate::math;
 use crate::errors;
 
 /// Sort key of a double in total_cmp order, as total_cmp computes it: the bits as i64 with the 63 low bits flipped
@@ -133,7 +134,7 @@ pub struct Summary {
 pub fn summarize(prices: &mut [f64], mad_scale: f64, scratch: &mut Vec<f64>, logs: &mut Vec<f64>) -> Summary {
     sort(prices);
     logs.clear();
-    logs.extend(prices.iter().map(|p| p.ln()));
+    logs.extend(prices.iter().map(|&p| math::ln(p)));
     // The logs of sorted prices come sorted (ln is non-decreasing); checked, since only then the merge applies.
     let sorted = logs.windows(2).all(|w| w[0].total_cmp(&w[1]) != std::cmp::Ordering::Greater);
     let mad = match if sorted { median_mad_sorted(logs) } else { None } {

@@ -11,6 +11,7 @@
 //! - clamp: the capped factor is then hard-clamped to [clamp_lo, clamp_hi] = [0.75, 1.30].
 #![forbid(unsafe_code)]
 
+use crate::math;
 use crate::dates::{month_number, DAYS_PER_YEAR};
 use crate::errors;
 use crate::params::Params;
@@ -94,7 +95,7 @@ impl TimeIndex {
     /// Factor applied to a sale of `county` on `sale_day` to express it at `as_of_day` (see module doc).
     pub fn factor(&self, p: &Params, county: u8, sale_day: i32, as_of_day: i32) -> f64 {
         let (now, then) = (self.level_of(county, as_of_day), self.level_of(county, sale_day));
-        factor_from_levels(p, now, now.ln(), then, then.ln(), sale_day, as_of_day)
+        factor_from_levels(p, now, math::ln(now), then, math::ln(then), sale_day, as_of_day)
     }
 }
 
@@ -107,7 +108,7 @@ pub fn factor_from_levels(p: &Params, now: f64, ln_now: f64, then: f64, ln_then:
 /// ln(1 + time_index_max_annual): the cap's log growth per year (a query computes it once per step).
 #[inline]
 pub fn ln_growth(p: &Params) -> f64 {
-    (1.0 + p.time_index_max_annual).ln()
+    math::ln(1.0 + p.time_index_max_annual)
 }
 
 /// factor_from_levels with ln_growth(p) supplied.
@@ -122,7 +123,7 @@ pub fn factor_from_levels_ln(p: &Params, ln_g: f64, now: f64, ln_now: f64, then:
 
 /// Applies the annual compounding cap then the hard clamp to a raw factor.
 pub fn cap_and_clamp(p: &Params, raw: f64, years: f64) -> f64 {
-    cap_and_clamp_ln(p, raw, raw.ln(), years)
+    cap_and_clamp_ln(p, raw, math::ln(raw), years)
 }
 
 /// As cap_and_clamp, with the log of the raw factor supplied.
@@ -135,9 +136,9 @@ pub fn cap_and_clamp_ln(p: &Params, raw: f64, ln_f: f64, years: f64) -> f64 {
 fn cap_ln_growth(p: &Params, ln_g: f64, raw: f64, ln_f: f64, years: f64) -> f64 {
     let max_ln = years.max(0.0) * ln_g;
     let capped = if ln_f > max_ln {
-        max_ln.exp()
+        math::exp(max_ln)
     } else if ln_f < -max_ln {
-        (-max_ln).exp()
+        math::exp(-max_ln)
     } else {
         raw
     };

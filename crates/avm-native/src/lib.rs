@@ -10,6 +10,7 @@
 mod heap;
 mod inputs;
 mod key;
+mod math;
 mod querier;
 mod shared;
 
