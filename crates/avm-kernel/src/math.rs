@@ -5,7 +5,7 @@
 //! latitude 12% of calls), which moved ~0.3% of backtest values by an ulp and so the calibration table's digest and
 //! the inputs hash with the front-end. The native addon (crates/avm-native, feature `host-math`) therefore routes
 //! these through the same `libm` code the WASM build links (the crates.io `libm` crate at the version whose outputs
-//! equal the WASM module's bit for bit: test/kernel/bit-parity.test.ts); everything else (this crate's own tests,
+//! equal the WASM module's bit for bit: test/kernel/parity.test.ts, "native bulk entry"); everything else (its tests,
 //! the examples, the WASM build on Debian's rustc 1.63, which must not see a crates.io dependency) uses `f64`'s
 //! methods. `sqrt` is IEEE-754 correctly rounded on every target and stays `f64::sqrt`.
 //! No `forbid(unsafe_code)` here: the host variant declares its functions in an `unsafe extern` block (no unsafe
