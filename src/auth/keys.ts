@@ -59,7 +59,7 @@ export function openKeyStore(env: RootDatabase, opts: { now?: () => number } = {
     },
     async rotateKey(id) {
       const old = mustGet(id);
-      if (old.revoked_at) throw new AppError('validation_failed', `API key "${id}" is revoked and cannot be rotated`);
+      if (old.revoked_at) throw new AppError('key_not_rotatable', `API key "${id}" is revoked and cannot be rotated`);
       const nowMs = now();
       const issued = await mintKey(taken, { scopes: old.scopes, rpmLimit: old.rpm_limit, label: old.label, rotatedFrom: old.id, ownerId: ownerOfStored(db, old), nowMs });
       await db.transaction(() => {

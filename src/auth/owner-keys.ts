@@ -10,7 +10,7 @@
 //   among the presenting key's (403 forbidden_scope); revoking, listing and reading audit records narrow nothing;
 // - keys an OAuth consent minted are listed and revocable, not rotatable (their client holds tokens, not the key;
 //   rotating would hand the owner a secret the consent never showed); a label may not pose as one (`oauth:`).
-import type { KeyView } from '../contracts/my-keys.js';
+import { OAUTH_LABEL_PREFIX, type KeyView } from '../contracts/my-keys.js';
 import { AppError } from '../errors/app-error.js';
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import { retentionCutoff, type Audit } from './audit.js';
@@ -19,7 +19,6 @@ import type { AuditRecord } from './audit-batch.js';
 import type { ApiKey, KeyStore } from './keys.js';
 import { parseScopes, type Scope } from './scopes.js';
 
-export const OAUTH_LABEL_PREFIX = 'oauth:';
 
 export type Issued = { key: KeyView; secret: string; revoked_key_id: string | null };
 export type AuditPage = { retention_months: number; since: string; records: AuditRecord[]; truncated: boolean };
@@ -78,7 +77,7 @@ export function ownerKeys(deps: Deps) {
     async rotate(caller: Caller, id: string): Promise<Issued> {
       const { presenter, owner } = ownerOfCaller(caller);
       const old = await ownedKey(owner, id);
-      if (isOauthKey(old)) throw new AppError('validation_failed', `key "${id}" was minted by an OAuth consent: revoke it (its client then signs in again), it cannot be rotated`);
+      if (isOauthKey(old)) throw new AppError('key_not_rotatable', `key "${id}" was minted by an OAuth consent: revoke it (its client then signs in again), it cannot be rotated`);
       withinPresenter(presenter, old.scopes);
       const issued = await deps.keys.rotateKey(old.id);
       return { key: await view(issued.key), secret: issued.plaintext, revoked_key_id: old.id };

@@ -48,6 +48,7 @@ const RULES: Rule[] = [
   { status: '404', applies: (op) => inputKeys(op).includes('property_id') || inputKeys(op).includes('address'), text: () => 'property_not_found: no parcel or listing matches the property id or address' },
   { status: '404', applies: (op) => inputKeys(op).includes('key_id'), text: () => 'not_found: none of your keys has that id (another owner\'s key is answered the same way)' },
   { status: '409', applies: (op) => op.id === 'create_my_key', text: () => 'key_limit_reached: you already hold the most active keys allowed; revoke one first' },
+  { status: '409', applies: (op) => op.id === 'rotate_my_key', text: () => 'key_not_rotatable: the key is revoked, or an OAuth consent minted it (revoke it instead)' },
   { status: '408', applies: () => true, text: () => `request_timeout: the request (headers within ${DOORS.v.headers_timeout_ms / 1000} s, all of it within ${DOORS.v.request_timeout_ms / 1000} s) did not arrive whole; the connection is closed` },
   { status: '413', applies: (op) => op.rest!.from === 'body', text: () => 'payload_too_large: the body exceeds the size limit' },
   { status: '415', applies: (op) => op.rest!.from === 'body', text: () => 'unsupported_media_type: the body must be application/json' },

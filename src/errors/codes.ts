@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   property_not_found: { status: 404, description: 'No parcel or listing matches the property id or address.' },
   tract_not_found: { status: 404, description: 'No mapped tract has that GEOID.' },
   key_limit_reached: { status: 409, description: 'The owner already holds the most active API keys allowed (auth_limits.owner_max_active_keys); revoke one first.' },
+  key_not_rotatable: { status: 409, description: 'The key cannot be rotated: it is revoked, or an OAuth consent minted it (revoke that one and let its client sign in again).' },
   method_not_allowed: { status: 405, description: 'The route exists but not for this HTTP method.' },
   request_timeout: { status: 408, description: 'The request did not arrive whole within the time limit; the connection is closed (recorded in audit and metering; the client gets this error body with Connection: close).' },
   request_header_too_large: { status: 431, description: 'The request line and headers exceed the HTTP server\'s size limit (16 KiB, Node\'s max header size); the connection is closed.' },
@@ -40,4 +41,4 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const ERROR_TAXONOMY_VERSION = '1.6.0';
+export const ERROR_TAXONOMY_VERSION = '1.7.0';

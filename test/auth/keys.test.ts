@@ -96,7 +96,7 @@ describe('rotateKey / revokeKey', () => {
     expect(next.plaintext).not.toBe(old.plaintext);
     expect(keys.verifyBearer(`Bearer ${old.plaintext}`)).toEqual({ ok: false, reason: 'revoked' });
     expect(keys.verifyBearer(`Bearer ${next.plaintext}`).ok).toBe(true);
-    await expect(keys.rotateKey(old.key.id)).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(keys.rotateKey(old.key.id)).rejects.toMatchObject({ code: 'key_not_rotatable' });
   });
 
   it('a rotated key keeps its owner: the root of the rotation chain, also for keys stored before owner_id', async () => {

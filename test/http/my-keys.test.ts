@@ -87,8 +87,10 @@ describe('create, list, rotate, revoke', () => {
     expect((await call('/api/me/keys', old)).status).toBe(401);
     expect((await call('/api/me/keys', r.body.secret as string)).status).toBe(200);
     expect((await keysOf(alice)).find((k) => k.id === oldId)!.revoked_at).not.toBeNull();
-    // a revoked key cannot be rotated again
-    expect((await call('/api/me/keys/rotate', alice, { key_id: oldId })).status).toBe(400);
+    // a revoked key cannot be rotated again: a state conflict (409), not a malformed request
+    const again = await call('/api/me/keys/rotate', alice, { key_id: oldId });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'key_not_rotatable' });
   });
 
   it('revokes: the key is refused at once, the listing shows when; revoking again keeps the first time', async () => {
@@ -192,7 +194,9 @@ describe('keys an OAuth consent minted', () => {
 
     const minted = (await keysOf(alice)).find((k) => k.label === 'oauth: Keys test client')!;
     expect(minted).toMatchObject({ oauth: true, scopes: ['read', 'underwrite'], revoked_at: null });
-    expect((await call('/api/me/keys/rotate', alice, { key_id: minted.id })).status).toBe(400);
+    const rotateMinted = await call('/api/me/keys/rotate', alice, { key_id: minted.id });
+    expect(rotateMinted.status).toBe(409);
+    expect(rotateMinted.body.error).toMatchObject({ code: 'key_not_rotatable' });
     expect((await call('/api/me/keys', alice, { scopes: ['read'], label: 'OAuth: fake' })).status).toBe(400);
     // the token works for reads until its key is revoked by the owner
     expect((await call('/api/health', accessToken)).status).toBe(200);

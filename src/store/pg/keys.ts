@@ -41,7 +41,7 @@ export function openPgKeyStore(pool: PgPool, opts: { now?: () => number } = {}):
         const r = await c.query<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1 FOR UPDATE`, [typeof id === 'string' ? id : '']);
         if (!r.rows[0]) throw new AppError('not_found', `no API key with id "${String(id)}"`);
         const old = stored(r.rows[0]);
-        if (old.revoked_at) throw new AppError('validation_failed', `API key "${id}" is revoked and cannot be rotated`);
+        if (old.revoked_at) throw new AppError('key_not_rotatable', `API key "${id}" is revoked and cannot be rotated`);
         const issued = await mintKey(async (k) => (await c.query('SELECT 1 FROM api_keys WHERE id = $1', [k])).rowCount! > 0, {
           scopes: old.scopes, rpmLimit: old.rpm_limit, label: old.label, rotatedFrom: old.id, ownerId: old.owner_id ?? old.id, nowMs,
         });
