@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CreateKeyInputSchema } from '../../src/contracts/my-keys.js';
 
-const published = z.toJSONSchema(CreateKeyInputSchema, { io: 'input' }) as { properties: { label: { pattern?: string; minLength?: number; maxLength?: number } } };
+const published = z.toJSONSchema(CreateKeyInputSchema, { io: 'input' }) as unknown as { properties: { label: { pattern?: string; minLength?: number; maxLength?: number } } };
 
 /** The label's JSON Schema as a client reads it: ECMA-262 pattern (unanchored, as JSON Schema applies it) and lengths in code points. */
 function documentAllows(label: string): boolean {

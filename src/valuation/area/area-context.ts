@@ -136,6 +136,9 @@ function poolColumns(c: SalesColumns, rows: ArrayLike<number>): PoolColumns {
   return out;
 }
 
+/** The columns of a type with no pool rows at all (read by nothing: its pool lists no positions). */
+const NO_POOL_ROWS: PoolColumns = { days: new Int32Array(0), county: new Uint8Array(0), parcel: new Uint32Array(0), reno: new Uint8Array(0), price: new Float64Array(0), sqft: new Float64Array(0) };
+
 /** Scratch of summarize: the pool's adjusted values (rewritten by every call; nothing keeps it). */
 const SUMMARY_SCRATCH = new F64Scratch();
 
@@ -176,7 +179,7 @@ function pool(ix: AreaIndex, s: AreaSubject): Pool {
     if (tract.reno.length >= AREA_CONTEXT.v.min_sales) return tract;
   }
   const cells = ix.byCell.get(s.ptype);
-  return cells ? nearbyPool(cells, ix, s, from) : { cols: poolColumns(ix.sales, []), reno: [], dated: [], scope: `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi` };
+  return cells ? nearbyPool(cells, ix, s, from) : { cols: NO_POOL_ROWS, reno: [], dated: [], scope: `within ${AREA_CONTEXT.v.neighbor_radius_mi} mi` };
 }
 
 /** Median and quartiles (type 7) of time-adjusted $/sf × subject sqft, or of time-adjusted price when sqft is unknown. */
