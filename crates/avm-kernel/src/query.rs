@@ -81,7 +81,6 @@ pub struct Scratch {
     f2: Vec<f64>,
     f3: Vec<f64>,
     factors: FactorMemo,
-    inside: Vec<u32>,
     rank: crate::select::RankScratch,
     /// RadiusConsts of the radii seen lately (the ladder's three, an override's), so no query recomputes them.
     radii: Vec<RadiusConsts>,
@@ -147,7 +146,7 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
         };
         sc.cur.clear(step, r, w);
         let rc = sc.radius(r);
-        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.inside, with_rejected);
+        gather(ix, p, s, &pos, &rc, &mut sc.cur, with_rejected);
         price_step(ix, p, s, &mut sc.cur, &at, &mut sc.factors, &mut sc.f1, &mut sc.f2, with_rejected);
         let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
         if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
@@ -179,8 +178,8 @@ fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(us
 
 /// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
 #[allow(clippy::too_many_arguments)]
-fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, inside: &mut Vec<u32>, with_rejected: bool) {
-    inside.resize(CHUNK, 0);
+fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, with_rejected: bool) {
+    let mut inside = [0u32; CHUNK];
     let (slat, slon) = (pos.lat, pos.lon);
     let (sx, sy, sz) = (pos.x, pos.y, pos.z);
     let h_max = rc.h_max;
@@ -202,7 +201,7 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
                 let bits = ix.bucket_cond_bits[bk];
                 if ix.bucket_county[bk] == s.county && ix.bucket_ptype[bk] == s.ptype && bits & s.stratum_mask != 0 {
                     let mixed = bits & !s.stratum_mask != 0;
-                    scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, mixed, inside, with_rejected);
+                    scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, mixed, &mut inside, with_rejected);
                 }
             }
         }
@@ -220,7 +219,7 @@ struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
 /// vectors; a row inside it is checked for its condition (only when the bucket mixes in conditions outside the
 /// stratum, `mixed`) and the excluded parcel, then classified. The test order does not matter: all must pass.
 #[allow(clippy::too_many_arguments)]
-fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32], with_rejected: bool) {
+fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32; CHUNK], with_rejected: bool) {
     let days = &ix.sale_day[r0..r1];
     // Serving and bulk as-of days follow every sale: check the last day before searching for the end.
     let hi = if days.last().map_or(true, |&d| d < s.as_of_day) { r1 } else { r0 + days.partition_point(|&d| d < s.as_of_day) };
@@ -235,7 +234,9 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
         let mut n = 0usize;
         for (k, u) in chunk.iter().enumerate() {
             // The chord gives the haversine term exactly (no trigonometry per row).
-            inside[n] = k as u32;
+            // n <= k < CHUNK, so the mask changes nothing; it proves the index in bounds, and the loop then has no
+            // panic path (the bounds check's, in the addon's panic = "unwind" build, made this loop half as fast).
+            inside[n % CHUNK] = k as u32;
             n += (hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2]) <= q.h_max) as usize;
         }
         for &k in &inside[..n] {
