@@ -17,7 +17,7 @@
 use crate::math;
 use crate::errors;
 use crate::geo::{hav_chord, lon_half_width_bound, RadiusConsts, BOX_SLACK, DEG_TO_RAD};
-use crate::index::{Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
+use crate::index::{HotRow, Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
 use crate::params::{Params, LADDER_STEPS};
 use crate::factors::FactorMemo;
 use crate::select::{price_step, Comp, StepBuf};
@@ -193,7 +193,7 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     };
     // sale_day >= as_of - window <=> sale_day >= ceil(as_of - window) for integer days.
     let day_lo = (s.as_of_day as f64 - b.window_days).ceil().max(i32::MIN as f64) as i64;
-    let q = Probe { sx, sy, sz, h_max, day_lo };
+    let q = Probe { sx, sy, sz, h_max, day_lo, has_exclude: s.exclude_parcel.is_some(), exclude: s.exclude_parcel.unwrap_or(0) };
     for cy in y0..=y1 {
         for cx in x0..=x1 {
             let cell = cy * ix.nx + cx;
@@ -212,12 +212,13 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
 const CHUNK: usize = 64;
 
 /// Per-step constants of the subject.
-struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64 }
+struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64, has_exclude: bool, exclude: u32 }
 
 /// Scans one bucket (rows r0..r1 of the subject's county and ptype and one condition group, by sale_day): binary
 /// searches of the compact day column bound the window [day_lo, as_of), then the radius test reads only the unit
 /// vectors; a row inside it is checked for its condition (only when the bucket mixes in conditions outside the
-/// stratum, `mixed`) and the excluded parcel, then classified. The test order does not matter: all must pass.
+/// stratum, `mixed`) and the excluded parcel, and given its reason (`reason_of`). The test order does not matter: all
+/// must pass.
 #[allow(clippy::too_many_arguments)]
 fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32; CHUNK], with_rejected: bool) {
     let days = &ix.sale_day[r0..r1];
@@ -239,14 +240,35 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
             inside[n % CHUNK] = k as u32;
             n += (hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2]) <= q.h_max) as usize;
         }
-        for &k in &inside[..n] {
-            let i = at + k as usize;
-            let h = &ix.hot[i];
-            if (mixed && h.cond_bit & s.stratum_mask == 0) || h.county != s.county || s.exclude_parcel == Some(h.parcel_idx) {
-                continue;
+        if with_rejected {
+            for &k in &inside[..n] {
+                let i = at + k as usize;
+                let h = &ix.hot[i];
+                if skipped(h, s, q, mixed) {
+                    continue;
+                }
+                let reason = reason_of(h, p, s);
+                if reason == R_NONE {
+                    let u = &chunk[k as usize];
+                    b.qualified.push(Comp::candidate(i as u32, h.row, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])));
+                } else {
+                    b.rejected.push((h.row, reason));
+                }
             }
-            let u = &chunk[k as usize];
-            classify(ix, p, s, b, i, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2]), with_rejected);
+        } else {
+            // Whether a row inside the radius qualifies is unpredictable: every test is computed and the row appended,
+            // then taken back unless it qualifies (capacity reserved: no branch taken), instead of a mispredicted
+            // branch per test.
+            b.qualified.reserve(n);
+            for &k in &inside[..n] {
+                let i = at + k as usize;
+                let h = &ix.hot[i];
+                let (gla_off, beds_off) = band_tests(h, p, s);
+                let keep = !skipped(h, s, q, mixed) & (h.screen == R_NONE) & !gla_off & !beds_off;
+                let u = &chunk[k as usize];
+                b.qualified.push(Comp::candidate(i as u32, h.row, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])));
+                b.qualified.truncate(b.qualified.len() - (!keep) as usize);
+            }
         }
         at += chunk.len();
     }
@@ -269,22 +291,35 @@ fn first_from_end(days: &[i32], day_lo: i64) -> usize {
     0
 }
 
-/// Applies the row screen and the GLA and bedroom bands to one candidate.
-fn classify(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, i: usize, h: f64, with_rejected: bool) {
-    let row = &ix.hot[i];
-    let mut reason = row.screen;
-    if reason == R_NONE && s.sqft_known() {
-        let sq = row.sqft;
-        if sq.is_nan() || (sq - s.sqft).abs() > p.gla_band_frac * s.sqft {
-            reason = R_GLA_BAND;
-        }
-    }
-    if reason == R_NONE && s.beds >= 0 && row.beds >= 0 && ((row.beds as i32 - s.beds).abs() as f64) > p.beds_band {
-        reason = R_BEDS_BAND;
-    }
-    if reason == R_NONE {
-        b.qualified.push(Comp::candidate(i as u32, row.row, h));
-    } else if with_rejected {
-        b.rejected.push((row.row, reason));
+/// A row inside the radius that is no candidate at all (not rejected either): a condition outside the stratum (only
+/// tested when the bucket mixes them in), another county, or the excluded parcel. Non-short-circuit operators: every
+/// test is computed, no branch per test.
+#[inline(always)]
+fn skipped(h: &HotRow, s: &Subject, q: &Probe, mixed: bool) -> bool {
+    (mixed & (h.cond_bit & s.stratum_mask == 0)) | (h.county != s.county) | (q.has_exclude & (h.parcel_idx == q.exclude))
+}
+
+/// The GLA and bedroom band tests of a candidate: (off the GLA band, off the bedroom band). GLA: when the subject's
+/// sqft is known, the row's is unknown or off by more than gla_band_frac of the subject's; bedrooms: both known and
+/// apart by more than beds_band.
+#[inline(always)]
+fn band_tests(row: &HotRow, p: &Params, s: &Subject) -> (bool, bool) {
+    let gla_off = s.sqft_known() & (row.sqft.is_nan() | ((row.sqft - s.sqft).abs() > p.gla_band_frac * s.sqft));
+    let beds_off = (s.beds >= 0) & (row.beds >= 0) & (((row.beds as i32 - s.beds).abs() as f64) > p.beds_band);
+    (gla_off, beds_off)
+}
+
+/// Why a candidate is rejected, R_NONE when it qualifies: its arms-length screen first, then the GLA band, then the
+/// bedroom band.
+fn reason_of(row: &HotRow, p: &Params, s: &Subject) -> u8 {
+    let (gla_off, beds_off) = band_tests(row, p, s);
+    if row.screen != R_NONE {
+        row.screen
+    } else if gla_off {
+        R_GLA_BAND
+    } else if beds_off {
+        R_BEDS_BAND
+    } else {
+        R_NONE
     }
 }
