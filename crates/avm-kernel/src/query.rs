@@ -229,7 +229,7 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
         return;
     }
     // Rows inside the radius are collected branch-free per chunk (about one row in four passes, unpredictably),
-    // then tested and classified.
+    // then tested (skipped, band_tests, reason_of).
     let mut at = lo;
     for chunk in ix.unit[lo..hi].chunks(CHUNK) {
         let mut n = 0usize;
