@@ -4,11 +4,14 @@ import { createKernel, nativeAddon } from '../../src/kernel/index.js';
 import { kernelParams, type KernelParams } from '../../src/kernel/params.js';
 import type { CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from '../../src/kernel/types.js';
 import type { AppError } from '../../src/errors/app-error.js';
+import { HEADER, HEADER_LEN, SUBJECT_LEN } from '../../src/kernel/abi-layout.js';
+import { recordLen } from '../../src/kernel/decode.js';
 
 /** What the bench calls on a front-end: one query with rejections, and a batch (no rejections). */
 export type OursKernel = {
   queryComps(s: Subject, opts?: QueryOptions): CompsResult;
   batch(subjects: readonly Subject[], opts?: QueryOptions): Array<CompsResult | AppError>;
+  batchView(packed: Float64Array): Float64Array;
 };
 export type FrontEnd = { name: string; create(c: KernelColumns, ti: readonly TimeIndexSeries[], params?: KernelParams): OursKernel | null };
 
@@ -42,6 +45,40 @@ export function digestOf(rows: readonly number[]): Digest {
 
 /** Step-1 valuation of the kernel: qualified count, selected count, median of the selected adjusted prices. */
 export type Value = { nQualified: number; n: number; value: number | null };
-export function valueOf(r: CompsResult | AppError): Value | null {
-  return 'stats' in r ? { nQualified: r.nQualified, n: r.stats.n, value: r.stats.median } : null;
+
+/** Subjects per bulk call: the main thread fans each out over the addon's threads (native-kernel.ts). */
+export const BATCH_CHUNK = 10_000;
+
+/** Ours' result table of the county batch: per subject its qualified and selected counts and value (NaN none; nQualified -1: refused). */
+export type Step1Table = { nQualified: Float64Array; n: Float64Array; value: Float64Array };
+
+/** The county step-1 valuation through the bulk entry (batchView): each record's header read into the table. */
+export function bulkStep1(k: OursKernel, packed: Float64Array, n: number): Step1Table {
+  const t: Step1Table = { nQualified: new Float64Array(n), n: new Float64Array(n), value: new Float64Array(n) };
+  for (let first = 0; first < n; first += BATCH_CHUNK) {
+    const count = Math.min(BATCH_CHUNK, n - first);
+    const o = k.batchView(packed.subarray(first * SUBJECT_LEN, (first + count) * SUBJECT_LEN));
+    for (let i = first, at = 0; i < first + count; i++) {
+      if (o[at + HEADER.error] !== 0) {
+        t.nQualified[i] = -1;
+        t.value[i] = NaN;
+        at += HEADER_LEN;
+        continue;
+      }
+      t.nQualified[i] = o[at + HEADER.nQualified];
+      t.n[i] = o[at + HEADER.n];
+      t.value[i] = o[at + HEADER.median];
+      at += recordLen(o, at);
+    }
+  }
+  return t;
+}
+
+/** The table's subjects with at least one qualified comp, as the peers' value checks read them. */
+export function valuesOf(t: Step1Table): Map<number, Value> {
+  const out = new Map<number, Value>();
+  for (let i = 0; i < t.n.length; i++) {
+    if (t.nQualified[i] > 0) out.set(i, { nQualified: t.nQualified[i], n: t.n[i], value: Number.isNaN(t.value[i]) ? null : t.value[i] });
+  }
+  return out;
 }

@@ -27,6 +27,8 @@ export const COLUMN_IDS = {
 export const SUBJECT_LEN = 12;
 /** Output header per query: error, step, n_qualified, n_selected, n_rejected, n, median, q25, q75, fsd. */
 export const HEADER_LEN = 10;
+/** Slot of each header field within a record (crates/avm-kernel/src/slots.rs write_record). */
+export const HEADER = { error: 0, step: 1, nQualified: 2, nSelected: 3, nRejected: 4, n: 5, median: 6, q25: 7, q75: 8, fsd: 9 } as const;
 /** Per selected comp: row, dist_mi, index_factor, indexed_price, gla_adj, adjusted_price, similarity. */
 export const COMP_LEN = 7;
 /** Per rejected candidate: row, reason code (index into REJECTION_REASONS). */

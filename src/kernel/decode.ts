@@ -1,7 +1,7 @@
 // Decodes the kernel's output records (layout in abi-layout.ts) into CompsResult objects, and encodes subjects.
 import { AppError } from '../errors/app-error.js';
 import { REJECTION_REASONS } from '../store/columns.js';
-import { COMP_LEN, HEADER_LEN, KERNEL_BAD_CONFORMAL_INPUT, KERNEL_BAD_SUBJECT, KERNEL_ERRORS, REJECT_LEN, SUBJECT_LEN } from './abi-layout.js';
+import { COMP_LEN, HEADER, HEADER_LEN, KERNEL_BAD_CONFORMAL_INPUT, KERNEL_BAD_SUBJECT, KERNEL_ERRORS, REJECT_LEN, SUBJECT_LEN } from './abi-layout.js';
 import type { CompsResult, QueryOptions, Subject } from './types.js';
 import type { Kernel } from './kernel.js';
 
@@ -52,7 +52,7 @@ export function encodeSubjects(subjects: readonly Subject[], opts: QueryOptions 
 /** Decodes one record at `at`; returns the result and the offset of the next record. Throws on an error record. */
 export function decodeOne(o: Float64Array, at: number): { result: CompsResult; next: number } {
   if (o[at] !== 0) throw kernelError(o[at], 'comp query');
-  const [nSel, nRej] = [o[at + 3], o[at + 4]];
+  const [nSel, nRej] = [o[at + HEADER.nSelected], o[at + HEADER.nRejected]];
   let k = at + HEADER_LEN;
   const accepted: CompsResult['accepted'] = [];
   for (let i = 0; i < nSel; i++, k += COMP_LEN) {
@@ -60,14 +60,14 @@ export function decodeOne(o: Float64Array, at: number): { result: CompsResult; n
   }
   const rejected: CompsResult['rejected'] = [];
   for (let i = 0; i < nRej; i++, k += REJECT_LEN) rejected.push({ row: o[k], reason: REJECTION_REASONS[o[k + 1]] });
-  const stats = { n: o[at + 5], median: nullIfNaN(o[at + 6]), q25: nullIfNaN(o[at + 7]), q75: nullIfNaN(o[at + 8]), fsd: nullIfNaN(o[at + 9]) };
-  return { result: { step: o[at + 1], nQualified: o[at + 2], accepted, rejected, stats }, next: k };
+  const stats = { n: o[at + HEADER.n], median: nullIfNaN(o[at + HEADER.median]), q25: nullIfNaN(o[at + HEADER.q25]), q75: nullIfNaN(o[at + HEADER.q75]), fsd: nullIfNaN(o[at + HEADER.fsd]) };
+  return { result: { step: o[at + HEADER.step], nQualified: o[at + HEADER.nQualified], accepted, rejected, stats }, next: k };
 }
 
 /** The rows of the record at `at` as decodeOne lists them: accepted (reason -1), then rejected with reason code. */
 export function visitOne(o: Float64Array, at: number, visit: (row: number, reasonCode: number) => void): void {
   if (o[at] !== 0) throw kernelError(o[at], 'comp query');
-  const nSel = o[at + 3], nRej = o[at + 4];
+  const nSel = o[at + HEADER.nSelected], nRej = o[at + HEADER.nRejected];
   let k = at + HEADER_LEN;
   for (let i = 0; i < nSel; i++, k += COMP_LEN) visit(o[k], -1);
   for (let i = 0; i < nRej; i++, k += REJECT_LEN) visit(o[k], o[k + 1]);
@@ -75,7 +75,7 @@ export function visitOne(o: Float64Array, at: number, visit: (row: number, reaso
 
 /** Size in f64 slots of the record at `at` (to skip it). */
 export function recordLen(o: Float64Array, at: number): number {
-  return HEADER_LEN + o[at + 3] * COMP_LEN + o[at + 4] * REJECT_LEN;
+  return HEADER_LEN + o[at + HEADER.nSelected] * COMP_LEN + o[at + HEADER.nRejected] * REJECT_LEN;
 }
 
 /** Decodes a whole batch output of `n` records; a subject the kernel refused becomes its AppError in place. */
@@ -110,12 +110,12 @@ export function recordOffsets(o: Float64Array, n: number): Int32Array {
 export type RecordSummary = { error: number; nSelected: number; median: number | null; q25: number | null; q75: number | null };
 
 export function decodeSummary(o: Float64Array, at: number): RecordSummary {
-  return { error: o[at], nSelected: o[at + 3], median: nullIfNaN(o[at + 6]), q25: nullIfNaN(o[at + 7]), q75: nullIfNaN(o[at + 8]) };
+  return { error: o[at + HEADER.error], nSelected: o[at + HEADER.nSelected], median: nullIfNaN(o[at + HEADER.median]), q25: nullIfNaN(o[at + HEADER.q25]), q75: nullIfNaN(o[at + HEADER.q75]) };
 }
 
 /** Snapshot rows of the selected comps of the record at `at`, best first. */
 export function selectedRows(o: Float64Array, at: number): number[] {
-  const rows: number[] = new Array(o[at + 3]);
+  const rows: number[] = new Array(o[at + HEADER.nSelected]);
   for (let i = 0, k = at + HEADER_LEN; i < rows.length; i++, k += COMP_LEN) rows[i] = o[k];
   return rows;
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countySubjects } from '../../bench/county-subjects.js';
 import { compareDigests, compareRowSets, compareValues } from '../../bench/peers/compare.js';
-import { digestOf, FRONT_ENDS, passingRows, truthKernel, valueOf, type Digest, type Value } from '../../bench/peers/ours.js';
+import { bulkStep1, digestOf, FRONT_ENDS, passingRows, truthKernel, valuesOf, type Digest, type Value } from '../../bench/peers/ours.js';
+import { encodeSubjects } from '../../src/kernel/decode.js';
 import { duckdbPeer, type SqlPeer } from '../../bench/peers/peer-db.js';
 import { loadPostgis, startPostgis, type PgSession } from '../../bench/peers/postgis.js';
 import { candidateQuery, loadPeer, runBatch, type CsvFiles } from '../../bench/peers/run-peer.js';
@@ -24,7 +25,7 @@ import { smallCorpusDir } from '../support/corpus.js';
 import { PG_AVAILABLE } from '../support/pg-backends.js';
 
 const p = policyOf(kernelParams());
-type Fixture = { files: CsvFiles; dir: string; subjects: Subject[]; truth: number[][]; digests: Map<number, Digest>; values: Map<number, Value> };
+type Fixture = { files: CsvFiles; dir: string; subjects: Subject[]; truth: number[][]; digests: Map<number, Digest>; values: Map<number, Value>; decoded: Map<number, Value> };
 let fx: Fixture;
 
 beforeAll(async () => {
@@ -40,10 +41,11 @@ beforeAll(async () => {
     const truth = subjects.map((s) => passingRows(tk, s));
     const digests = new Map(truth.map((t, i) => [i, digestOf(t)] as const).filter(([, d]) => d.n > 0));
     const k = FRONT_ENDS[0].create(cols, ctx.timeIndex.series)!;
-    const values = new Map<number, Value>();
+    // The bench's bulk reader (record headers of batchView) against the decoded objects of batch(): the same figures.
+    const values = valuesOf(bulkStep1(k, encodeSubjects(subjects, { maxStep: 1 }), subjects.length));
+    const decoded = new Map<number, Value>();
     k.batch(subjects, { maxStep: 1 }).forEach((r, i) => {
-      const v = valueOf(r);
-      if (v && v.nQualified > 0) values.set(i, v);
+      if ('stats' in r && r.nQualified > 0) decoded.set(i, { nQualified: r.nQualified, n: r.stats.n, value: r.stats.median });
     });
     const dir = mkdtempSync(join(tmpdir(), 'avm-peers-test-'));
     const files = { sales: join(dir, 'sales.csv'), subjects: join(dir, 'subjects.csv'), levels: join(dir, 'levels.csv') };
@@ -51,7 +53,7 @@ beforeAll(async () => {
     await writeSalesCsv(files.sales, cols, grid);
     await writeSubjectsCsv(files.subjects, subjects, grid, p.radiusMi, p.windowDays);
     await writeLevelsCsv(files.levels, ctx.timeIndex.series, ...monthSpan(cols, subjects));
-    fx = { files, dir, subjects, truth, digests, values };
+    fx = { files, dir, subjects, truth, digests, values, decoded };
   } finally {
     await store.close();
   }
@@ -79,6 +81,10 @@ describe('peers SQL on the small corpus', () => {
     expect(fx.subjects.length).toBeGreaterThanOrEqual(200);
     expect(fx.truth.filter((t) => t.length > 0).length).toBeGreaterThanOrEqual(30);
     expect([...fx.values.values()].filter((v) => v.value !== null).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("the bench's bulk table (batchView record headers) holds what batch() decodes, subject by subject", () => {
+    expect([...fx.values.entries()]).toEqual([...fx.decoded.entries()]);
   });
 
   it('DuckDB returns the kernel candidate row sets, batch digests and step-1 values', async () => {
