@@ -19,6 +19,8 @@ const PARALLEL_MIN_SUBJECTS = 64;
  * wall and 53-67 s of CPU with the fan-out in the pool's workers, 24.6-27.5 s and 51-56 s without.
  */
 const FAN_OUT = isMainThread;
+/** The bulk entry's output when the records must come out into an array of their own (none fits in it). */
+const EMPTY = new Float64Array(0);
 /** Initial output buffer (f64 slots): a single query with its rejections fits in a few hundred; it grows on demand. */
 const OUTPUT_START_SLOTS = 4096;
 
@@ -62,10 +64,13 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
    */
   const exec = (packed: Float64Array, withRejected: boolean, keep = false): Float64Array => {
     if (FAN_OUT && !withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) {
-      const len = mapped('comp batch', () => h.batchParallel(packed));
       // Into the reused buffer unless kept: a fresh array of megabytes per bulk call kept the collector so busy that
-      // the peers bench's county batch (1.5 M subjects in calls of 10,000) took 4.3 s instead of 2.6.
-      const out = keep ? new Float64Array(len) : len > buf.length ? (buf = new Float64Array(Math.max(len, 2 * buf.length))) : buf;
+      // the peers bench's county batch (1.5 M subjects in calls of 10,000) took 4.3 s instead of 2.6. Kept records
+      // wait in the handle and come out into an array of their own size.
+      if (packed.buffer === buf.buffer) packed = packed.slice(); // never one array as both input and output
+      const len = mapped('comp batch', () => h.batchParallel(packed, keep ? EMPTY : buf));
+      if (!keep && len <= buf.length) return buf.subarray(0, len);
+      const out = keep ? new Float64Array(len) : (buf = new Float64Array(Math.max(len, 2 * buf.length)));
       h.takeOutput(out);
       return keep ? out : out.subarray(0, len);
     }

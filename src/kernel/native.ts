@@ -23,8 +23,8 @@ export type NativeHandle = {
   batchInto(input: Float64Array, withRejected: boolean, out: Float64Array): number;
   /** Copies the last call's records into `out` (its length at least theirs). */
   takeOutput(out: Float64Array): number;
-  /** The rayon bulk entry (no rejections): returns the records' length; takeOutput then copies them. */
-  batchParallel(input: Float64Array): number;
+  /** The rayon bulk entry (no rejections) into `out` when they fit; returns the records' length (more than `out`: takeOutput). */
+  batchParallel(input: Float64Array, out: Float64Array): number;
 };
 
 /** The addon's exports (its generated native/index.d.ts, written here because native/ is a build output). */

@@ -99,6 +99,24 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
       expect(differing, 'record slots whose bits differ from the WASM batch').toBe(0);
     }
   });
+
+  it('batchView gives those records whether they outgrow the reused buffer (first call) or are written straight into it', () => {
+    const { c } = corpora[2];
+    const native = createKernel(c.columns, c.timeIndex, { frontEnd: 'native' });
+    const cases = Array.from({ length: 1500 }, (_, k) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((k * 7919 + j * 104729) % 1000) / 1000), END_DAY));
+    const big = encodeSubjects(cases.map((x) => x.subject), { maxStep: 3 });
+    const small = big.subarray(0, 100 * SUBJECT_LEN);
+    const expected = Array.from(native.batchPacked(big));
+    const expectedSmall = Array.from(native.batchPacked(small));
+    expect(Array.from(native.batchView(big))).toEqual(expected);
+    expect(Array.from(native.batchView(small))).toEqual(expectedSmall); // fits in the buffer the first call grew
+    expect(Array.from(native.batchView(big))).toEqual(expected);
+    // A view of the reused buffer handed back as input is copied first, never read while being written.
+    const first80 = big.subarray(0, 80 * SUBJECT_LEN);
+    const view = native.batchView(small); // 100 records of at least HEADER_LEN slots: room for 80 subjects
+    view.set(first80);
+    expect(Array.from(native.batchView(view.subarray(0, first80.length)))).toEqual(Array.from(native.batchPacked(first80)));
+  });
 });
 
 describe('TypeScript reference', () => {

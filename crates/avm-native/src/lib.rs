@@ -16,7 +16,7 @@ mod shared;
 
 use avm_kernel::errors;
 use avm_kernel::query::{query_into, Scratch};
-use avm_kernel::slots::{subject_from_slots, write_error, SUBJECT_LEN};
+use avm_kernel::slots::{subject_from_slots, write_error, COMP_LEN, HEADER_LEN, SUBJECT_LEN};
 use avm_kernel::stats;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
@@ -33,6 +33,9 @@ static ALLOC: heap::Counting = heap::Counting;
 
 /// Subjects per rayon task: large enough to amortize the split, small enough to balance uneven query costs.
 const SUBJECTS_PER_TASK: usize = 32;
+/// Slots reserved per subject in a rayon task's part: a header and about a dozen selected comps (a part that needs
+/// more grows), so most parts never reallocate.
+const PART_SLOTS_PER_SUBJECT: usize = HEADER_LEN + 12 * COMP_LEN;
 /// Output slots a handle keeps between calls (larger bulk buffers are freed after their copy).
 const KEEP_OUTPUT_SLOTS: usize = 1 << 16;
 
@@ -149,25 +152,39 @@ impl NativeKernel {
     }
 
     /// The bulk entry: `batchInto` without rejections, the subjects spread over rayon's threads, records in subject
-    /// order; returns their length, then `takeOutput` copies them into a JS array of that size. The records end in
-    /// memory the garbage collector counts (an external buffer per call let score-all's RSS grow to 4.1 GB).
+    /// order, copied from the threads' parts straight into `out` when they fit (one copy); returns their length
+    /// either way (larger than `out`: they wait in the handle for `takeOutput`). The records end in memory the
+    /// garbage collector counts (an external buffer per call let score-all's RSS grow to 4.1 GB).
     #[napi(catch_unwind)]
-    pub fn batch_parallel(&mut self, input: &[f64]) -> Result<u32> {
+    pub fn batch_parallel(&mut self, input: &[f64], mut out: Float64ArraySlice) -> Result<u32> {
         check_input(input)?;
         on(self.slot, |q| {
             let s = &*q.shared;
             let parts: Vec<Vec<f64>> = input
                 .par_chunks(SUBJECTS_PER_TASK * SUBJECT_LEN)
                 .map_init(Scratch::default, |scratch, chunk| {
-                    let mut out = Vec::new();
-                    run_subjects(s, chunk, false, scratch, &mut out);
-                    out
+                    let mut part = Vec::with_capacity(chunk.len() / SUBJECT_LEN * PART_SLOTS_PER_SUBJECT);
+                    run_subjects(s, chunk, false, scratch, &mut part);
+                    part
                 })
                 .collect();
+            let len: usize = parts.iter().map(Vec::len).sum();
             q.out.clear();
-            q.out.reserve_exact(parts.iter().map(Vec::len).sum());
-            parts.iter().for_each(|p| q.out.extend_from_slice(p));
-            q.out.len() as u32
+            // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
+            match unsafe { out.as_mut() }.get_mut(..len) {
+                Some(dst) => {
+                    let mut at = 0;
+                    for p in &parts {
+                        dst[at..at + p.len()].copy_from_slice(p);
+                        at += p.len();
+                    }
+                }
+                None => {
+                    q.out.reserve_exact(len);
+                    parts.iter().for_each(|p| q.out.extend_from_slice(p));
+                }
+            }
+            len as u32
         })
     }
 }
