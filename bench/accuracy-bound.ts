@@ -18,7 +18,8 @@ import { kernelColumnsOf } from '../src/valuation/comps/kernel-columns.js';
 import { buildTimeIndex } from '../src/valuation/comps/time-index.js';
 import { kernelSubject, tier1EvidenceOf, type Tier1Deps } from '../src/valuation/comps/tier1.js';
 import { subjectOfSale } from '../src/valuation/calibration/all-sales.js';
-import { readSalesTruth, saleKeyOf, type SaleTruth } from '../src/valuation/calibration/oracle.js';
+import { readTruthByRow } from '../src/valuation/calibration/oracle.js';
+import { backtestWindow } from '../src/valuation/calibration/backtest.js';
 import { median } from '../src/reference/stats.js';
 import { cod, prb, prd } from '../src/valuation/calibration/metrics.js';
 
@@ -49,13 +50,10 @@ function line(pairs: Array<{ est: number; price: number; truth: number }>): Boun
 
 /** The bound on one calibrated corpus; null when it has no truth file. */
 export async function accuracyBound(dataDir: string, sales: SalesColumns): Promise<AccuracyBound | null> {
-  const truth = await readSalesTruth(dataDir, sales);
-  if (truth === null) return null;
-  const byRow: Array<SaleTruth | undefined> = Array.from({ length: sales.length }, (_, i) => truth.get(saleKeyOf(sales, i)));
+  const byRow = await readTruthByRow(dataDir, sales);
+  if (byRow === null) return null;
   const arms = armsLengthMask(sales);
-  let maxDay = -Infinity;
-  for (let i = 0; i < sales.length; i++) if (sales.saleDay[i] > maxDay) maxDay = sales.saleDay[i];
-  const start = maxDay + 1 - WINDOW_DAYS;
+  const start = backtestWindow(sales, WINDOW_DAYS).startDay;
   const series = buildTimeIndex(sales, start, arms).series;
   const columns = kernelColumnsOf(sales);
   const truePrice = Float64Array.from({ length: sales.length }, (_, i) => {

@@ -11,7 +11,8 @@ import { armsLengthMask, type SalesColumns } from '../src/store/sales-columns.js
 import { PTYPE_CODE } from '../src/store/columns.js';
 import { median } from '../src/reference/stats.js';
 import { naiveCompsEstimator } from '../src/valuation/calibration/naive-comps.js';
-import { readSalesTruth, saleKeyOf, type SaleTruth } from '../src/valuation/calibration/oracle.js';
+import { backtestWindow } from '../src/valuation/calibration/backtest.js';
+import { readTruthByRow } from '../src/valuation/calibration/oracle.js';
 import { isCityMuni } from '../src/valuation/decide/segment.js';
 
 /** The naive estimator's MdAPE on real single-family Chicago sales (issue 14's measurement, 2015-2019 sales). */
@@ -35,15 +36,13 @@ const r4 = (x: number | null): number | null => (x === null ? null : +x.toFixed(
 
 /** The figures of one ingested corpus (`sales` its snapshot, `muniOf` a tract's municipality); null without truth. */
 export async function compsVisibility(dataDir: string, sales: SalesColumns, muniOf: (geoid: string) => string | null): Promise<CompsVisibility | null> {
-  const truth = await readSalesTruth(dataDir, sales);
-  if (truth === null) return null;
-  const byRow: Array<SaleTruth | undefined> = Array.from({ length: sales.length }, (_, i) => truth.get(saleKeyOf(sales, i)));
+  const byRow = await readTruthByRow(dataDir, sales);
+  if (byRow === null) return null;
   const arms = armsLengthMask(sales);
-  let maxDay = -Infinity;
-  for (let i = 0; i < sales.length; i++) if (sales.saleDay[i] > maxDay) maxDay = sales.saleDay[i];
+  const { startDay } = backtestWindow(sales, WINDOW_DAYS);
   const subjects: number[] = [];
   for (let i = 0; i < sales.length; i++) {
-    if (arms[i] !== 1 || sales.ptype[i] !== PTYPE_CODE.sfh || sales.saleDay[i] <= maxDay - WINDOW_DAYS || !byRow[i]) continue;
+    if (arms[i] !== 1 || sales.ptype[i] !== PTYPE_CODE.sfh || sales.saleDay[i] < startDay || !byRow[i]) continue;
     const tract = sales.tractIdx[i] < sales.tracts.length ? sales.tracts[sales.tractIdx[i]] : null;
     if (tract !== null && isCityMuni(muniOf(tract))) subjects.push(i);
   }

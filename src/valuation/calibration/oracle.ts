@@ -29,6 +29,12 @@ export async function readSalesTruth(dataDir: string, sales: SalesColumns): Prom
   return readOracleTruth(dataDir, wanted);
 }
 
+/** Ground truth by snapshot row (undefined: the truth file has no such sale); null when the data dir has no truth file. */
+export async function readTruthByRow(dataDir: string, sales: SalesColumns): Promise<Array<SaleTruth | undefined> | null> {
+  const truth = await readSalesTruth(dataDir, sales);
+  return truth === null ? null : Array.from({ length: sales.length }, (_, i) => truth.get(saleKeyOf(sales, i)));
+}
+
 /** A sale's ground truth as the report uses it: its true value and its true condition (CONDITION_CODE; unknown if absent). */
 export type SaleTruth = { trueValue: number; condition: number; /** Value in renovated condition (new stays new); NaN when the file has no true_arv. */ trueArv: number };
 
