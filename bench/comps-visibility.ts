@@ -15,7 +15,7 @@ import { backtestWindow } from '../src/valuation/calibration/backtest.js';
 import { readTruthByRow } from '../src/valuation/calibration/oracle.js';
 import { isCityMuni } from '../src/valuation/decide/segment.js';
 
-/** The naive estimator's MdAPE on real single-family Chicago sales (issue 14's measurement, 2015-2019 sales). */
+/** The naive estimator's MdAPE on real single-family Chicago sales (issue 14's measurement, "For scale"). */
 export const REAL_NAIVE_MDAPE_CHICAGO_SFH: readonly [number, number] = [0.108, 0.117];
 const WINDOW_DAYS = 730;
 
