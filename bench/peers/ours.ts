@@ -52,7 +52,10 @@ export const BATCH_CHUNK = 10_000;
 /** Ours' result table of the county batch: per subject its qualified and selected counts and value (NaN none; nQualified -1: refused). */
 export type Step1Table = { nQualified: Float64Array; n: Float64Array; value: Float64Array };
 
-/** The county step-1 valuation through the bulk entry (batchView): each record's header read into the table. */
+/**
+ * The county step-1 valuation through the bulk entry (batchView): each record's header read into the table, in one
+ * walk over the records (recordOffsets' skip rule inline: a second pass for the offsets cost ~4% of this timing).
+ */
 export function bulkStep1(k: OursKernel, packed: Float64Array, n: number): Step1Table {
   const t: Step1Table = { nQualified: new Float64Array(n), n: new Float64Array(n), value: new Float64Array(n) };
   for (let first = 0; first < n; first += BATCH_CHUNK) {

@@ -51,7 +51,7 @@ export function encodeSubjects(subjects: readonly Subject[], opts: QueryOptions 
 
 /** Decodes one record at `at`; returns the result and the offset of the next record. Throws on an error record. */
 export function decodeOne(o: Float64Array, at: number): { result: CompsResult; next: number } {
-  if (o[at] !== 0) throw kernelError(o[at], 'comp query');
+  if (o[at + HEADER.error] !== 0) throw kernelError(o[at + HEADER.error], 'comp query');
   const [nSel, nRej] = [o[at + HEADER.nSelected], o[at + HEADER.nRejected]];
   let k = at + HEADER_LEN;
   const accepted: CompsResult['accepted'] = [];
@@ -66,7 +66,7 @@ export function decodeOne(o: Float64Array, at: number): { result: CompsResult; n
 
 /** The rows of the record at `at` as decodeOne lists them: accepted (reason -1), then rejected with reason code. */
 export function visitOne(o: Float64Array, at: number, visit: (row: number, reasonCode: number) => void): void {
-  if (o[at] !== 0) throw kernelError(o[at], 'comp query');
+  if (o[at + HEADER.error] !== 0) throw kernelError(o[at + HEADER.error], 'comp query');
   const nSel = o[at + HEADER.nSelected], nRej = o[at + HEADER.nRejected];
   let k = at + HEADER_LEN;
   for (let i = 0; i < nSel; i++, k += COMP_LEN) visit(o[k], -1);
@@ -83,8 +83,8 @@ export function decodeBatch(o: Float64Array, n: number): Array<CompsResult | App
   const out: Array<CompsResult | AppError> = [];
   let at = 0;
   for (let i = 0; i < n; i++) {
-    if (o[at] !== 0) {
-      out.push(kernelError(o[at], `batch subject ${i}`));
+    if (o[at + HEADER.error] !== 0) {
+      out.push(kernelError(o[at + HEADER.error], `batch subject ${i}`));
       at += HEADER_LEN;
       continue;
     }
@@ -101,7 +101,7 @@ export function recordOffsets(o: Float64Array, n: number): Int32Array {
   let k = 0;
   for (let i = 0; i < n; i++) {
     at[i] = k;
-    k += o[k] !== 0 ? HEADER_LEN : recordLen(o, k);
+    k += o[k + HEADER.error] !== 0 ? HEADER_LEN : recordLen(o, k);
   }
   return at;
 }

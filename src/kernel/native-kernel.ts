@@ -58,31 +58,34 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
   const one = new Float64Array(SUBJECT_LEN);
   const slot = h.slot;
   let buf = new Float64Array(OUTPUT_START_SLOTS);
-  /**
-   * The records of `packed` in this thread's reused buffer (valid until the next call); `keep`: the caller keeps them,
-   * so the bulk entry's records go to an array of their own (one copy, not two).
-   */
-  const exec = (packed: Float64Array, withRejected: boolean, keep = false): Float64Array => {
-    if (FAN_OUT && !withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) {
-      // Into the reused buffer unless kept: a fresh array of megabytes per bulk call kept the collector so busy that
-      // the peers bench's county batch (1.5 M subjects in calls of 10,000) took 4.3 s instead of 2.6. Kept records
-      // wait in the handle and come out into an array of their own size.
-      if (packed.buffer === buf.buffer) packed = packed.slice(); // never one array as both input and output
-      const len = mapped('comp batch', () => h.batchParallel(packed, keep ? EMPTY : buf));
-      if (!keep && len <= buf.length) return buf.subarray(0, len);
-      const out = keep ? new Float64Array(len) : (buf = new Float64Array(Math.max(len, 2 * buf.length)));
-      h.takeOutput(out);
-      return keep ? out : out.subarray(0, len);
-    }
-    // Subjects in and records out through one reused buffer, by the handle's slot (querySlot: the cheapest crossing).
-    if (packed.length > buf.length) buf = new Float64Array(Math.max(packed.length, 2 * buf.length));
-    buf.set(packed);
-    const len = mapped('comp batch', () => addon.querySlot(slot, buf, packed.length, withRejected));
+  /** The last call's `len` record slots in the reused buffer: already there, or grown and copied out of the handle. */
+  const inBuf = (len: number): Float64Array => {
     if (len > buf.length) {
       buf = new Float64Array(Math.max(len, 2 * buf.length));
       h.takeOutput(buf);
     }
     return buf.subarray(0, len);
+  };
+  /**
+   * The records of `packed` in this thread's reused buffer (valid until the next call); `keep`: the caller keeps them,
+   * so the bulk entry's records come out of the handle into an array of their own (one copy, not two).
+   */
+  const exec = (packed: Float64Array, withRejected: boolean, keep = false): Float64Array => {
+    if (FAN_OUT && !withRejected && packed.length >= PARALLEL_MIN_SUBJECTS * SUBJECT_LEN) {
+      if (packed.buffer === buf.buffer) packed = packed.slice(); // never one array as both input and output
+      if (keep) {
+        const own = new Float64Array(mapped('comp batch', () => h.batchParallel(packed, EMPTY)));
+        h.takeOutput(own);
+        return own;
+      }
+      // Into the reused buffer: a fresh array of megabytes per bulk call kept the collector so busy that the peers
+      // bench's county batch (1.5 M subjects in calls of 10,000) took 4.3 s instead of 2.6.
+      return inBuf(mapped('comp batch', () => h.batchParallel(packed, buf)));
+    }
+    // Subjects in and records out through one reused buffer, by the handle's slot (querySlot: the cheapest crossing).
+    if (packed.length > buf.length) buf = new Float64Array(Math.max(packed.length, 2 * buf.length));
+    buf.set(packed);
+    return inBuf(mapped('comp batch', () => addon.querySlot(slot, buf, packed.length, withRejected)));
   };
   return {
     frontEnd: 'native',
