@@ -82,6 +82,8 @@ pub struct Scratch {
     f3: Vec<f64>,
     factors: FactorMemo,
     rank: crate::select::RankScratch,
+    /// Packed (row, reason) keys of the chosen step's rejections while they are sorted.
+    rejected_keys: Vec<u64>,
     /// RadiusConsts of the radii seen lately (the ladder's three, an override's), so no query recomputes them.
     radii: Vec<RadiusConsts>,
 }
@@ -165,8 +167,19 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
     sc.f1.clear();
     sc.f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
     let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2, &mut sc.f3);
-    b.rejected.sort_unstable();
+    sort_rejected(&mut b.rejected, &mut sc.rejected_keys);
     Ok((keep, summary))
+}
+
+/// Sorts rejections by row (then reason: never needed, a row is rejected once per step) as `sort_unstable` on the
+/// tuples would, through one u64 key per rejection (row << 8 | reason): a sort of plain integers.
+fn sort_rejected(rejected: &mut [(u32, u8)], keys: &mut Vec<u64>) {
+    keys.clear();
+    keys.extend(rejected.iter().map(|&(row, reason)| (row as u64) << 8 | reason as u64));
+    keys.sort_unstable();
+    for (r, &k) in rejected.iter_mut().zip(keys.iter()) {
+        *r = ((k >> 8) as u32, k as u8);
+    }
 }
 
 /// Inclusive cell range [lo, hi] along one axis covering [v - half, v + half], or None when off the grid.
@@ -321,5 +334,30 @@ fn reason_of(row: &HotRow, p: &Params, s: &Subject) -> u8 {
         R_BEDS_BAND
     } else {
         R_NONE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_rejected;
+
+    #[test]
+    fn sort_rejected_orders_as_the_tuple_sort() {
+        // Rows across the whole u32 range (the top bits survive the shift into the key) and every reason byte.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for len in [0usize, 1, 2, 17, 300] {
+            let v: Vec<(u32, u8)> = (0..len).map(|_| { let r = next(); (r as u32, (r >> 40) as u8) }).collect();
+            let mut want = v.clone();
+            want.sort_unstable();
+            let mut got = v.clone();
+            sort_rejected(&mut got, &mut Vec::new());
+            assert_eq!(got, want, "len {len}");
+        }
     }
 }
