@@ -64,7 +64,8 @@ export function meanSd(values: ArrayLike<number>): { mean: number; sd: number } 
   return { mean, sd: n > 1 ? Math.sqrt(ss / (n - 1)) : 0 };
 }
 
-function sortedCopy(xs: ArrayLike<number>): Float64Array {
+/** An ascending copy of `xs` (NaNs last; the input is not touched). */
+export function sortedCopy(xs: ArrayLike<number>): Float64Array {
   const a = Float64Array.from(xs);
   return sortF64Prefix(a, a.length);
 }

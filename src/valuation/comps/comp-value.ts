@@ -12,13 +12,38 @@ export function compValueWeight(distMi: number): number {
   return 1 / (Math.max(0, distMi) + TIER1.v.value_weight_offset_mi) ** TIER1.v.value_weight_power;
 }
 
+/** Up to this many values are ordered by insertion (a comp set holds at most max_comps). */
+const INSERTION_MAX = 32;
+
+/**
+ * Indices of `values` by value, ties by index: `sort((a, b) => values[a] - values[b] || a - b)` over the indices. A
+ * short list without NaN is ordered by insertion (stable, so ties keep index order: the same order), without the
+ * comparator calls and the index array of the general sort.
+ */
+function ascendingOrder(values: readonly number[]): ArrayLike<number> {
+  const n = values.length;
+  if (n <= INSERTION_MAX) {
+    const order = new Int32Array(n);
+    let ok = true;
+    for (let i = 0; i < n && ok; i++) {
+      const v = values[i];
+      ok = v === v;
+      let j = i;
+      for (; j > 0 && values[order[j - 1]] > v; j--) order[j] = order[j - 1];
+      order[j] = i;
+    }
+    if (ok) return order;
+  }
+  return values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+}
+
 /**
  * Weighted median of `values` (weights > 0): the smallest value whose cumulative weight reaches half the total; when
  * it reaches exactly half (within rounding), the mean of that value and the next. Null for an empty set.
  */
 export function weightedMedian(values: readonly number[], weights: readonly number[]): number | null {
   if (values.length === 0) return null;
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+  const order = ascendingOrder(values);
   let total = 0;
   for (const w of weights) total += w;
   const half = total / 2;

@@ -20,6 +20,31 @@ describe('weightedMedian', () => {
   it('ignores the order of the input', () => {
     expect(weightedMedian([300, 100, 200], [5, 1, 1])).toBe(300);
   });
+
+  it('orders short and long lists as the index sort by value, ties by index, would (ties, ±0, infinities)', () => {
+    // The definition, written plainly: what the short-list insertion order must reproduce, bit for bit.
+    const byDefinition = (values: number[], weights: number[]): number | null => {
+      if (values.length === 0) return null;
+      const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+      const total = weights.reduce((a, w) => a + w, 0);
+      const [half, tol] = [total / 2, total * 1e-12];
+      let acc = 0;
+      for (let k = 0; k < order.length; k++) {
+        acc += weights[order[k]];
+        if (acc >= half - tol) return Math.abs(acc - half) <= tol && k + 1 < order.length ? (values[order[k]] + values[order[k + 1]]) / 2 : values[order[k]];
+      }
+      return values[order[order.length - 1]];
+    };
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pool = [0, -0, 1, 2, 2, 3.5, 1e6, Infinity, -Infinity];
+    for (let trial = 0; trial < 400; trial++) {
+      const n = 1 + Math.floor(rand() * 40); // across the insertion bound (32)
+      const values = Array.from({ length: n }, () => (rand() < 0.3 ? pool[Math.floor(rand() * pool.length)] : Math.round(rand() * 20) * 1000));
+      const weights = Array.from({ length: n }, () => (rand() < 0.3 ? 1 : 0.1 + rand()));
+      expect(Object.is(weightedMedian(values, weights), byDefinition(values, weights))).toBe(true);
+    }
+  });
 });
 
 describe('compSetValueUsd', () => {

@@ -11,6 +11,7 @@ import { buildParcelSalesIndex } from '../../../src/valuation/comps/flip-pairs.j
 import type { SalesColumns } from '../../../src/store/sales-columns.js';
 import { computeTier1, type Tier1Subject } from '../../../src/valuation/comps/tier1.js';
 import { estimateUnitsPremium, summarizeAdjusted, unitsFactor, type UnitsPremium } from '../../../src/valuation/comps/units-stratum.js';
+import { median, quantileType7 } from '../../../src/reference/stats.js';
 import { AS_OF_DAY, SUBJECT, salesOf, type Row } from '../tier1-fixture.js';
 
 // Premiums of the synthetic generator (generator.ts unit_premium_log [_, 0, −0.06, −0.10, −0.13]) relative to 2 units.
@@ -159,5 +160,23 @@ describe('computeTier1 with the unit-count adjustment', () => {
     expect(s.q25).toBeCloseTo(res.stats.q25!, 6);
     expect(s.q75).toBeCloseTo(res.stats.q75!, 6);
     expect(s.fsd).toBeCloseTo(res.stats.fsd!, 12);
+  });
+
+  it('summarizes by its definition, bit for bit: median and type-7 quartiles of the prices, scaled MAD of their logs', () => {
+    const def = (prices: number[]) => {
+      const logs = prices.map(Math.log);
+      const mLog = median(logs);
+      return { n: prices.length, median: median(prices), q25: quantileType7(prices, 0.25), q75: quantileType7(prices, 0.75), fsd: COMP_POLICY.v.mad_scale * median(logs.map((v) => Math.abs(v - mLog))) };
+    };
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 1 + Math.floor(rand() * 14);
+      // Ties and near-ties (a rounded grid, then a factor) as re-priced comps give them.
+      const prices = Array.from({ length: n }, () => Math.round(rand() * 40) * 10_000 * (rand() < 0.5 ? 1 : 1.0731));
+      const got = summarizeAdjusted(prices.map((p) => p + 1));
+      const want = def(prices.map((p) => p + 1));
+      for (const k of ['n', 'median', 'q25', 'q75', 'fsd'] as const) expect(Object.is(got[k], want[k])).toBe(true);
+    }
   });
 });
