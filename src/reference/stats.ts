@@ -64,8 +64,7 @@ export function meanSd(values: ArrayLike<number>): { mean: number; sd: number } 
   return { mean, sd: n > 1 ? Math.sqrt(ss / (n - 1)) : 0 };
 }
 
-/** An ascending copy of `xs` (NaNs last; the input is not touched). */
-export function sortedCopy(xs: ArrayLike<number>): Float64Array {
+function sortedCopy(xs: ArrayLike<number>): Float64Array {
   const a = Float64Array.from(xs);
   return sortF64Prefix(a, a.length);
 }

@@ -22,19 +22,14 @@ const INSERTION_MAX = 32;
  */
 function ascendingOrder(values: readonly number[]): ArrayLike<number> {
   const n = values.length;
-  if (n <= INSERTION_MAX) {
-    const order = new Int32Array(n);
-    let ok = true;
-    for (let i = 0; i < n && ok; i++) {
-      const v = values[i];
-      ok = v === v;
-      let j = i;
-      for (; j > 0 && values[order[j - 1]] > v; j--) order[j] = order[j - 1];
-      order[j] = i;
-    }
-    if (ok) return order;
+  if (n > INSERTION_MAX || values.some((v) => v !== v)) return values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let j = i;
+    for (; j > 0 && values[order[j - 1]] > values[i]; j--) order[j] = order[j - 1];
+    order[j] = i;
   }
-  return values.map((_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+  return order;
 }
 
 /**

@@ -24,7 +24,8 @@ import { TIER1 } from '../../registry/groups/tier1.js';
 import { CONDITION_CODE, PTYPE_CODE } from '../../store/columns.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { choleskySolve } from '../hedonic/linalg.js';
-import { median, medianSorted, quantileType7Sorted, sortedCopy } from '../../reference/stats.js';
+import { median, medianSorted, quantileType7Sorted } from '../../reference/stats.js';
+import { sortF64Prefix } from '../../reference/f64-sort.js';
 
 export type UnitsPremium = {
   cutoffDay: number;
@@ -123,13 +124,14 @@ export function unitsFactor(p: UnitsPremium | null, subjectUnits: number | null 
 /** The kernel's summary (stats.rs summarize) of adjusted prices: median, type-7 quartiles, fsd = scale × MAD(ln). */
 export function summarizeAdjusted(prices: readonly number[]): CompsResult['stats'] {
   if (prices.length === 0) return { n: 0, median: null, q25: null, q75: null, fsd: null };
-  // One sorted copy serves the median and both quartiles; the logs, taken along it, come (nearly always) sorted, so
-  // their sort is a single pass. The same values as median/quantileType7 of the unsorted lists.
-  const sorted = sortedCopy(prices);
-  const logs = sortedCopy(sorted.map(Math.log));
+  // One sorted copy serves the median and both quartiles; the logs, taken along it, come sorted (ln is monotone), so
+  // their sort, kept for any odd input, is a single insertion pass. The same values as median/quantileType7.
+  const n = prices.length;
+  const sorted = sortF64Prefix(Float64Array.from(prices), n);
+  const logs = sortF64Prefix(sorted.map(Math.log), n);
   const mLog = medianSorted(logs);
   return {
-    n: prices.length,
+    n,
     median: medianSorted(sorted),
     q25: quantileType7Sorted(sorted, 0.25),
     q75: quantileType7Sorted(sorted, 0.75),
