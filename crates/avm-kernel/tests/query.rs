@@ -258,3 +258,37 @@ fn strata_select_conditions_including_unknown() {
     assert_eq!(rows_for(0b0000_0011), vec![0, 1]);
     assert_eq!(rows_for(0b1111_0011), vec![0, 1, 4]);
 }
+
+#[test]
+fn bulk_form_equals_the_serving_form_without_its_rejections() {
+    // The bulk form (no rejection list) keeps a row inside the radius by computing every test at once (no branch per
+    // test); the serving form gives each row its one reason in precedence order. Both must keep the same rows. Rows on
+    // both band edges (1200 and 1800 for 1500 sqft), just past them, unusable sqft (NaN, 0, negative),
+    // bedroom misses, a screened row, prices spread enough for the MAD trim; subject sqft known and unknown.
+    let sqfts = [1500.0, 1200.0, 1800.0, 1199.999, 1800.001, f64::NAN, 0.0, -5.0, 1350.0, 1650.0, 900.0, 2400.0];
+    let mut sales = Vec::new();
+    for k in 0..60u32 {
+        let mut s = sale(0.02 * (k % 23) as f64, 3 + (k as i32 * 37) % 360, 200_000.0 + 7_919.0 * ((k * 13) % 29) as f64, k);
+        s.sqft = sqfts[k as usize % sqfts.len()];
+        s.beds = [3, 2, 4, 5, -1][k as usize % 5];
+        s.deed = if k % 17 == 0 { 3 } else { 1 };
+        sales.push(s);
+    }
+    let ti = TimeIndex::default();
+    let ix = build(&sales, &ti);
+    let bits = |o: &Outcome| {
+        let comps: Vec<Vec<u64>> = o.selected.iter().map(|c| vec![c.row as u64, c.dist_mi.to_bits(), c.index_factor.to_bits(), c.adjusted_price.to_bits(), c.gla_adj.to_bits(), c.similarity.to_bits()]).collect();
+        let m = &o.summary;
+        (o.step, o.n_qualified, comps, [m.n as u64, m.median.to_bits(), m.q25.to_bits(), m.q75.to_bits(), m.fsd.to_bits()])
+    };
+    for sqft in [1500.0, 1000.0, f64::NAN] {
+        for max_step in 1..=3 {
+            let s = Subject { sqft, max_step, ..subject() };
+            let serving = query(&ix, &ti, &params(), &s, &mut Scratch::default(), true).unwrap();
+            let bulk = query(&ix, &ti, &params(), &s, &mut Scratch::default(), false).unwrap();
+            assert!(serving.rejected.iter().any(|r| r.1 == R_GLA_BAND) || sqft.is_nan(), "sqft {sqft}: the band rejects rows");
+            assert!(serving.n_qualified > 0 && bulk.rejected.is_empty());
+            assert_eq!(bits(&bulk), bits(&serving), "sqft {sqft} max_step {max_step}");
+        }
+    }
+}
