@@ -1,7 +1,7 @@
 // Finds and loads the native kernel addon (crates/avm-native, built by `npm run build:native` into native/) once per
 // thread. The addon is optional: when it is absent or cannot load here (another platform, an old glibc, a stale build
-// of another ABI) the reason is kept and the WASM kernel serves (select.ts).
-import { existsSync } from 'node:fs';
+// of another ABI, a build for CPU features this machine lacks) the reason is kept and the WASM kernel serves (select.ts).
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ABI_VERSION } from './abi-layout.js';
@@ -52,6 +52,46 @@ export function nativeAddonPath(): string {
   return join(repoRoot(), 'native', `avm-native.${nativePlatform()}.node`);
 }
 
+/** native/target-cpu.json as scripts/build-native.mjs writes it: the CPU level built for and the cpuinfo flags it needs. */
+export type TargetCpu = { target_cpu: string; requires: string[] };
+
+/**
+ * The flags of `requires` a CPU lacks; `cpuinfo` is its /proc/cpuinfo text, null when unreadable (then none is
+ * confirmed). Its flags line is read as scripts/build-native.mjs `cpuinfoFlags` reads it (the build runs before
+ * anything is compiled, so the two cannot share the line; test/kernel/native-target-cpu.test.ts holds both).
+ */
+export function missingCpuFlags(requires: readonly string[], cpuinfo: string | null): string[] {
+  const flags = new Set(cpuinfo === null ? [] : (/^flags\s*:(.*)$/m.exec(cpuinfo)?.[1].trim().split(/\s+/) ?? []));
+  return requires.filter((f) => !flags.has(f));
+}
+
+/**
+ * Why the addon at `path`, built for `target` (null: built before builds recorded it, for the toolchain's default),
+ * cannot run on a CPU with this cpuinfo, or null when it can. Checked before loading: the addon's own code could not
+ * check, since an instruction the CPU lacks kills the process wherever it first runs.
+ */
+export function cpuProblem(path: string, target: TargetCpu | null, cpuinfo: string | null): string | null {
+  const missing = missingCpuFlags(target?.requires ?? [], cpuinfo);
+  return missing.length === 0 ? null : `${path} was built for ${target!.target_cpu} and this CPU lacks ${missing.join(', ')} (rebuild it on this machine: npm run build:native)`;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The target recorded beside the addon, null when none is (or an error when the record is unreadable). */
+function recordedTarget(): TargetCpu | null {
+  const text = readOrNull(join(repoRoot(), 'native', 'target-cpu.json'));
+  if (text === null) return null;
+  const t = JSON.parse(text) as TargetCpu;
+  if (typeof t?.target_cpu !== 'string' || !Array.isArray(t.requires)) throw new Error('native/target-cpu.json is not { target_cpu, requires }');
+  return t;
+}
+
 export type NativeLoad = { addon: NativeAddon; path: string } | { addon: null; path: string; reason: string };
 
 let loaded: NativeLoad | undefined;
@@ -62,6 +102,9 @@ export function loadNative(): NativeLoad {
   const path = nativeAddonPath();
   if (!existsSync(path)) return (loaded = { addon: null, path, reason: `${path} is not built` });
   try {
+    const target = recordedTarget();
+    const unfit = target && target.requires.length > 0 ? cpuProblem(path, target, readOrNull('/proc/cpuinfo')) : null;
+    if (unfit) return (loaded = { addon: null, path, reason: unfit });
     const addon = createRequire(import.meta.url)(path) as NativeAddon;
     const version = addon.abiVersion();
     if (version !== ABI_VERSION) return (loaded = { addon: null, path, reason: `${path} has kernel ABI ${version}, the door expects ${ABI_VERSION} (a stale build)` });
