@@ -8,7 +8,7 @@
 // Plain Node: it runs before anything is compiled.
 import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,7 +88,7 @@ export function buildNative({ root = REPO_ROOT, force = false } = {}) {
   rmSync(stamp, { force: true });
   // Before the build: should it fail, an addon left from an earlier build is held to this build's needs (at worst
   // stricter than its own), never to none.
-  writeFileSync(join(root, TARGET_CPU_FILE), `${JSON.stringify(cpu)}\n`);
+  recordTargetCpu(root, cpu);
   const napi = join(root, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js');
   execFileSync(process.execPath, [
     napi, 'build', '--manifest-path', join(root, CRATE, 'Cargo.toml'), '--package-json-path', join(root, CRATE, 'package.json'),
@@ -97,6 +97,12 @@ export function buildNative({ root = REPO_ROOT, force = false } = {}) {
   ], { stdio: 'inherit', cwd: root, env: { ...process.env, RUSTFLAGS: rustflags(cpu) } });
   writeFileSync(stamp, `${digest}\n`);
   return { built: true };
+}
+
+/** Writes native/target-cpu.json under `root` (creating native/: a fresh clone has none yet). */
+export function recordTargetCpu(root, cpu) {
+  mkdirSync(join(root, 'native'), { recursive: true });
+  writeFileSync(join(root, TARGET_CPU_FILE), `${JSON.stringify(cpu)}\n`);
 }
 
 /** The caller's RUSTFLAGS with the target CPU's. */
@@ -112,7 +118,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.error(`build-native: ${r.skipped}`);
       process.exitCode = 1; // asked for explicitly: no addon is a failure here
     } else console.error(`build-native: ${r.built ? 'built' : 'up to date'} (native/, target CPU ${targetCpu().target_cpu})`);
-  } catch {
-    process.exitCode = 1; // cargo has printed its diagnostics
+  } catch (e) {
+    // A failed cargo run has printed its diagnostics (execFileSync's error carries its exit status); anything else has not.
+    if (e?.status === undefined) console.error(`build-native: ${e?.message ?? e}`);
+    process.exitCode = 1;
   }
 }

@@ -2,17 +2,18 @@
 // one of its features is present) and the loader's check before it loads one (src/kernel/native.ts cpuProblem): a
 // build for features this CPU lacks is refused with its reason (the WASM kernel serves) instead of dying on an illegal
 // instruction. The records of such a build equal the WASM kernel's bit for bit (test/kernel/parity.test.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cpuinfoFlags, targetCpu, TARGET_CPU_FILE, X86_64_V3_FLAGS } from '../../scripts/build-native.mjs';
+import { cpuinfoFlags, recordTargetCpu, targetCpu, TARGET_CPU_FILE, X86_64_V3_FLAGS } from '../../scripts/build-native.mjs';
 import { ROOT_DIR } from '../../src/config.js';
 import { cpuProblem, loadNative, missingCpuFlags, type TargetCpu } from '../../src/kernel/native.js';
 
 /** A /proc/cpuinfo of two processors (the first one's flags are read), with `flags` on each. */
 const cpuinfo = (flags: readonly string[]): string =>
   [0, 1].map((n) => `processor\t: ${n}\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC\nflags\t\t: fpu vme sse sse2 ${flags.join(' ')}\nbugs\t\t: sysret_ss_attrs\n`).join('\n');
-const V3 = { target_cpu: 'x86-64-v3', requires: X86_64_V3_FLAGS } satisfies TargetCpu;
+const V3 = { target_cpu: 'x86-64-v3' as const, requires: X86_64_V3_FLAGS } satisfies TargetCpu;
 const PATH = '/x/native/avm-native.linux-x64-gnu.node';
 
 describe('targetCpu (the build)', () => {
@@ -33,6 +34,18 @@ describe('targetCpu (the build)', () => {
     for (const text of [cpuinfo(['avx2', 'fma']), cpuinfo([]), 'processor\t: 0\nmodel name\t: avx2 fma\n']) {
       const asked = [...X86_64_V3_FLAGS, 'fpu', 'sse2'];
       expect(missingCpuFlags(asked, text)).toEqual(asked.filter((f) => !cpuinfoFlags(text).has(f)));
+    }
+  });
+});
+
+describe('recordTargetCpu', () => {
+  it('writes the record into a tree that has no native/ yet (a fresh clone)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'avm-native-target-'));
+    try {
+      recordTargetCpu(root, V3);
+      expect(JSON.parse(readFileSync(join(root, TARGET_CPU_FILE), 'utf8'))).toEqual(V3);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
