@@ -86,15 +86,14 @@ export function buildNative({ root = REPO_ROOT, force = false } = {}) {
   const hasBinary = existsSync(join(root, 'native')) && readdirSync(join(root, 'native')).some((f) => f.endsWith('.node'));
   if (!force && hasBinary && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) return { built: false, skipped: 'up to date' };
   rmSync(stamp, { force: true });
-  // Before the build: should it fail, an addon left from an earlier build is held to this build's needs (at worst
-  // stricter than its own), never to none.
-  recordTargetCpu(root, cpu);
+  recordTargetCpu(root, stricterTargetCpu(recordedTargetCpu(root), cpu));
   const napi = join(root, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js');
   execFileSync(process.execPath, [
     napi, 'build', '--manifest-path', join(root, CRATE, 'Cargo.toml'), '--package-json-path', join(root, CRATE, 'package.json'),
     '--platform', '--release', '--no-js', '--output-dir', join(root, 'native'), '--target-dir', join(root, 'target', 'native'),
     '--', '--locked',
   ], { stdio: 'inherit', cwd: root, env: { ...process.env, RUSTFLAGS: rustflags(cpu) } });
+  recordTargetCpu(root, cpu);
   writeFileSync(stamp, `${digest}\n`);
   return { built: true };
 }
@@ -103,6 +102,24 @@ export function buildNative({ root = REPO_ROOT, force = false } = {}) {
 export function recordTargetCpu(root, cpu) {
   mkdirSync(join(root, 'native'), { recursive: true });
   writeFileSync(join(root, TARGET_CPU_FILE), `${JSON.stringify(cpu)}\n`);
+}
+
+/**
+ * What to record while a build runs: should it fail, an addon left from an earlier build stays held to the stricter of
+ * its own record (`earlier`, null when none) and this build's (the two levels: the default needs nothing, x86-64-v3
+ * its flags).
+ */
+export function stricterTargetCpu(earlier, cpu) {
+  return Array.isArray(earlier?.requires) && earlier.requires.length > cpu.requires.length ? earlier : cpu;
+}
+
+/** The record under `root`, or null when there is none (or it is unreadable). */
+function recordedTargetCpu(root) {
+  try {
+    return JSON.parse(readFileSync(join(root, TARGET_CPU_FILE), 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** The caller's RUSTFLAGS with the target CPU's. */

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cpuinfoFlags, recordTargetCpu, targetCpu, TARGET_CPU_FILE, X86_64_V3_FLAGS } from '../../scripts/build-native.mjs';
+import { cpuinfoFlags, recordTargetCpu, stricterTargetCpu, targetCpu, TARGET_CPU_FILE, X86_64_V3_FLAGS } from '../../scripts/build-native.mjs';
 import { ROOT_DIR } from '../../src/config.js';
 import { cpuProblem, loadNative, missingCpuFlags, type TargetCpu } from '../../src/kernel/native.js';
 
@@ -39,6 +39,14 @@ describe('targetCpu (the build)', () => {
 });
 
 describe('recordTargetCpu', () => {
+  it('records the stricter target while a build runs, so an addon a failed build leaves is never held to less', () => {
+    const portable = { target_cpu: 'default' as const, requires: [] };
+    expect(stricterTargetCpu(V3, portable)).toEqual(V3); // a v3 addon stays behind while a portable build runs
+    expect(stricterTargetCpu(portable, V3)).toEqual(V3);
+    expect(stricterTargetCpu(null, portable)).toEqual(portable);
+    expect(stricterTargetCpu({ target_cpu: 'default', requires: 'avx2' as unknown as string[] }, portable)).toEqual(portable); // a damaged record
+  });
+
   it('writes the record into a tree that has no native/ yet (a fresh clone)', () => {
     const root = mkdtempSync(join(tmpdir(), 'avm-native-target-'));
     try {
