@@ -7,4 +7,4 @@ export function targetCpu(opts?: { cpuinfo?: string | null; arch?: string; porta
 export function stricterTargetCpu(earlier: TargetCpu | null, cpu: TargetCpu): TargetCpu;
 export function recordTargetCpu(root: string, cpu: TargetCpu): void;
 export function nativeDigest(root?: string): string;
-export function buildNative(opts?: { root?: string; force?: boolean }): { built: boolean; skipped?: string };
+export function buildNative(opts?: { root?: string; force?: boolean }): { built: boolean; skipped?: string; target?: TargetCpu['target_cpu'] };

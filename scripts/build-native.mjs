@@ -74,17 +74,18 @@ function cargoVersion() {
 }
 
 /**
- * Builds the addon when needed. Returns { built, skipped? }: skipped names why nothing was built (up to date, no
- * cargo). Throws when cargo is present and the build fails.
+ * Builds the addon when needed. Returns { built, skipped?, target? }: skipped names why nothing was built (up to date,
+ * no cargo); target is the CPU level it is (or was already) built for. Throws when cargo is present and the build fails.
  */
 export function buildNative({ root = REPO_ROOT, force = false } = {}) {
   const cargo = cargoVersion();
   if (!cargo) return { built: false, skipped: 'cargo not found (install rustup); the WASM kernel serves' };
   const cpu = targetCpu();
+  const target = cpu.target_cpu;
   const digest = `${nativeDigest(root)} ${cpu.target_cpu}`;
   const stamp = join(root, STAMP);
   const hasBinary = existsSync(join(root, 'native')) && readdirSync(join(root, 'native')).some((f) => f.endsWith('.node'));
-  if (!force && hasBinary && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) return { built: false, skipped: 'up to date' };
+  if (!force && hasBinary && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) return { built: false, skipped: 'up to date', target };
   rmSync(stamp, { force: true });
   recordTargetCpu(root, stricterTargetCpu(recordedTargetCpu(root), cpu));
   const napi = join(root, 'node_modules', '@napi-rs', 'cli', 'dist', 'cli.js');
@@ -95,7 +96,7 @@ export function buildNative({ root = REPO_ROOT, force = false } = {}) {
   ], { stdio: 'inherit', cwd: root, env: { ...process.env, RUSTFLAGS: rustflags(cpu) } });
   recordTargetCpu(root, cpu);
   writeFileSync(stamp, `${digest}\n`);
-  return { built: true };
+  return { built: true, target };
 }
 
 /** Writes native/target-cpu.json under `root` (creating native/: a fresh clone has none yet). */
@@ -134,7 +135,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     if (r.skipped && r.skipped !== 'up to date') {
       console.error(`build-native: ${r.skipped}`);
       process.exitCode = 1; // asked for explicitly: no addon is a failure here
-    } else console.error(`build-native: ${r.built ? 'built' : 'up to date'} (native/, target CPU ${targetCpu().target_cpu})`);
+    } else console.error(`build-native: ${r.built ? 'built' : 'up to date'} (native/, target CPU ${r.target})`);
   } catch (e) {
     // A failed cargo run has printed its diagnostics (execFileSync's error carries its exit status); anything else has not.
     if (e?.status === undefined) console.error(`build-native: ${e?.message ?? e}`);

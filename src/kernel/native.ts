@@ -1,7 +1,7 @@
 // Finds and loads the native kernel addon (crates/avm-native, built by `npm run build:native` into native/) once per
 // thread. The addon is optional: when it is absent or cannot load here (another platform, an old glibc, a stale build
 // of another ABI, a build for CPU features this machine lacks) the reason is kept and the WASM kernel serves (select.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ABI_VERSION } from './abi-layout.js';
@@ -71,8 +71,9 @@ export function missingCpuFlags(requires: readonly string[], cpuinfo: string | n
  * check, since an instruction the CPU lacks kills the process wherever it first runs.
  */
 export function cpuProblem(path: string, target: TargetCpu | null, cpuinfo: string | null): string | null {
-  const missing = missingCpuFlags(target?.requires ?? [], cpuinfo);
-  return missing.length === 0 ? null : `${path} was built for ${target!.target_cpu} and this CPU lacks ${missing.join(', ')} (rebuild it on this machine: npm run build:native)`;
+  if (!target) return null;
+  const missing = missingCpuFlags(target.requires, cpuinfo);
+  return missing.length === 0 ? null : `${path} was built for ${target.target_cpu} and this CPU lacks ${missing.join(', ')} (rebuild it on this machine: npm run build:native)`;
 }
 
 function readOrNull(file: string): string | null {
@@ -80,6 +81,27 @@ function readOrNull(file: string): string | null {
     return readFileSync(file, 'utf8');
   } catch {
     return null;
+  }
+}
+
+/** Bytes of /proc/cpuinfo read: the first processor's block, flags line included, many times over. */
+const CPUINFO_HEAD_BYTES = 16_384;
+
+/**
+ * The start of /proc/cpuinfo (null where it cannot be read). Only the first processor's flags are read, and every
+ * thread that loads the addon reads this: the kernel writes the file on demand, a block per processor (with a clock
+ * reading each), so the whole of it on a machine of a hundred cores costs far more than its head.
+ */
+function cpuinfoHead(): string | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync('/proc/cpuinfo', 'r');
+    const buf = Buffer.alloc(CPUINFO_HEAD_BYTES);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, null));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }
 
@@ -103,7 +125,7 @@ export function loadNative(): NativeLoad {
   if (!existsSync(path)) return (loaded = { addon: null, path, reason: `${path} is not built` });
   try {
     const target = recordedTarget();
-    const unfit = target && target.requires.length > 0 ? cpuProblem(path, target, readOrNull('/proc/cpuinfo')) : null;
+    const unfit = target && target.requires.length > 0 ? cpuProblem(path, target, cpuinfoHead()) : null;
     if (unfit) return (loaded = { addon: null, path, reason: unfit });
     const addon = createRequire(import.meta.url)(path) as NativeAddon;
     const version = addon.abiVersion();
