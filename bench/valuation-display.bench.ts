@@ -24,7 +24,7 @@ function valueOnce(ev: LadderEvidence): unknown {
   const artifact = buildArtifact({
     modelVersion: 'bench', asOf: '2026-11-21', subject: SUBJECT, compsUsed: COMPS.slice(0, n), compsRejected: [], fallbackChain: [{ source: 'corpus', served: n > 0, note: '' }],
     warnings: [], vintages: null, asIs: null, decision,
-    hashParts: { tract: { geoid: SUBJECT.tract_geoid }, assumptions: {}, evidence: { comps: COMPS.map((c) => c.pin), rejected: [], timeIndex: null, flipPairs: [] }, provenance: 'corpus', assetSlices: null, versions: { model: 'bench', registry: 'r' } },
+    hashParts: { tract: { geoid: SUBJECT.tract_geoid }, assumptions: {}, evidence: { comps: COMPS.map((c) => c.pin), rejected: {}, timeIndex: null, flipPairs: [] }, provenance: 'corpus', assetSlices: null, versions: { model: 'bench', registry: 'r' } },
   });
   const basis = decision.pointActionable ? ('arv' as const) : ('price' as const);
   return deriveDisplayedValuation(artifact, decision, { ...PARTS, tax: { current_annual: 6000, predictive_annual: 7500, target_basis: basis, county: 'cook', method: 'cook_equalized' } });

@@ -30,6 +30,11 @@ export type ValuationContext = {
   unitsPremium?: UnitsPremium | null;
   calibration: CalibrationTable | null;
   snapshotId: string;
+  /**
+   * Digest of `sales` when they are not the snapshot's (salesDigest; the open-data fallback's fetched sales): the
+   * inputs hash names comp evidence by row, and these are the rows it names. Absent for the snapshot's own sales.
+   */
+  compSalesDigest?: string;
   vintages: Record<string, unknown> | null;
   now: () => Date;
   hooks: ValuationHooks;
@@ -45,6 +50,23 @@ export function servingCutoffDay(sales: SalesColumns): number {
 export function seriesDigest(series: readonly TimeIndexSeries[]): string {
   const doc = JSON.stringify(series.map((s) => ({ county: s.county, months: Array.from(s.months), levels: Array.from(s.levels) })));
   return createHash('sha256').update(doc).digest('hex');
+}
+
+/**
+ * SHA-256 of sales columns that are not a snapshot's: every column in name order (each typed array's bytes), then the
+ * PINs and the tract list, each string length-prefixed. Equal columns give equal digests.
+ */
+export function salesDigest(sales: SalesColumns): string {
+  const h = createHash('sha256').update(`rows ${sales.length}\n`);
+  const typed = Object.entries(sales).filter(([, v]) => ArrayBuffer.isView(v)).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [name, col] of typed) {
+    const v = col as ArrayBufferView;
+    h.update(`${name} ${v.byteLength}\n`).update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+  }
+  const text = (s: string) => h.update(`${Buffer.byteLength(s)}:`).update(s);
+  for (let i = 0; i < sales.length; i++) text(sales.pin(i));
+  sales.tracts.forEach(text);
+  return h.digest('hex');
 }
 
 /**

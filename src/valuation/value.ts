@@ -17,6 +17,7 @@ import { valuationIncome } from './economics/income-hook.js';
 import type { LadderEvidence, Tier1Evidence } from './decide/ladder-evidence.js';
 import { estimateRehab, type Condition, type RehabScope } from './economics/rehab.js';
 import { calibrationFor } from './decide/segment.js';
+import { rejectedByReason } from './inputs-hash.js';
 import { resolveSubject, statedCondition, type ResolvedSubject, type SubjectInput } from './subject/subject.js';
 import { estimateTax, REFERENCE_TAX_SOURCE, type TaxReference } from './economics/tax.js';
 import { ceilingFor, computeTier1, kernelSubject, type Tier1Result, type Tier1Subject } from './comps/tier1.js';
@@ -162,8 +163,8 @@ function hashPartsOf(p: Pieces, input: ValueInput, ctx: ValuationContext, comps:
   return {
     tract: r.tract ? { geoid: r.tract.geoid, muni: r.tract.muni, segment: r.segment } : null,
     assumptions: { prop_type: r.subject.property_type, scope: input.scope ?? null, owner_occupied: input.ownerOccupied ?? null, as_of_day: p.asOfDay },
-    evidence: { comps: comps as never[], rejected: (t1?.rejected ?? []) as never[], timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...(priorSale ? { priorSale } : {}), ...(p.asIs.asIs?.prior_sale ? { asIsPriorSale: p.asIs.asIs.prior_sale } : {}) },
-    provenance: { snapshot_id: ctx.snapshotId, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
+    evidence: { comps: comps as never[], rejected: rejectedByReason(t1?.rejectedRows ?? []), timeIndex: { digest: ctx.timeIndexDigest, cutoff_day: ctx.timeIndex.cutoffDay }, flipPairs: (t1?.flipPairs ?? []) as never[], ...(priorSale ? { priorSale } : {}), ...(p.asIs.asIs?.prior_sale ? { asIsPriorSale: p.asIs.asIs.prior_sale } : {}) },
+    provenance: { snapshot_id: ctx.snapshotId, comp_sales_digest: ctx.compSalesDigest, fallback: chain.map((f) => f.source), vintages: ctx.vintages as never },
     assetSlices: { calibration: calRow as never, hedonic: evidence.tier2 as never, area: evidence.areaContext as never, model_value: evidence.tier1?.modelValueUsd ?? null },
     versions: { model: MODEL_VERSION, registry: VALUATION_REGISTRY_VERSION, calibration: ctx.calibration?.version ?? null },
   };

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalBytes } from '../../src/valuation/canonical/bytes.js';
 import { canonicalJson } from '../../src/valuation/canonical/json.js';
-import { HASH_DOMAIN, inputsDocument, inputsHash, type InputsHashParts } from '../../src/valuation/inputs-hash.js';
+import { HASH_DOMAIN, inputsDocument, inputsHash, rejectedByReason, type InputsHashParts } from '../../src/valuation/inputs-hash.js';
 import { hashParts, subject } from '../contracts/support/valuation-fixtures.js';
 
 const parts = (): InputsHashParts => ({ ...hashParts(), subject: subject('cook') });
@@ -13,12 +13,11 @@ const parts = (): InputsHashParts => ({ ...hashParts(), subject: subject('cook')
 /** Parts whose evidence holds record arrays shaped as a valuation's (comps, rejections, flip pairs). */
 function withRecords(): InputsHashParts {
   const comp = (pin: string, similarity: number) => ({ pin, price: 310000, indexed_price: 315123.4567, index_factor: 1.0165, sale_date: '2026-01-02', dist_mi: 0.21, sqft: 1400, beds: 3, condition: 'renovated', condition_prob: null, similarity });
-  const rejected = (pin: string, reason: string, dist: number) => ({ pin, reason, sale_date: '2025-03-04', price: 250000, dist_mi: dist, lat: 41.88123, lon: -87.63456 });
   return {
     ...parts(),
     evidence: {
       comps: [comp('16011140230001', 0.8123), comp('16011140230002', 0.7456)],
-      rejected: [rejected('16011140239999', 'quitclaim_deed', 0.3), rejected('16011140238888', 'too_far', 0.612345678901)],
+      rejected: rejectedByReason([{ row: 101, reason: 'quitclaim_deed' }, { row: 205, reason: 'gla_band' }, { row: 330, reason: 'gla_band' }]),
       timeIndex: { q: '2026Q1', factor: 1.02 },
       flipPairs: [{ pin: '16011140237777', buy_date: '2025-01-01', buy_price: 150000, sell_date: '2025-09-01', sell_price: 290000, days_held: 243, uplift_pct: 93.33333333333333 }],
     },
@@ -60,7 +59,7 @@ describe('canonicalJson', () => {
 describe('inputsHash', () => {
   it('is a SHA-256 hex digest of the domain prefix and the canonical bytes of the listed members', () => {
     const p = parts();
-    expect(HASH_DOMAIN).toBe('avm-inputs-hash/v2');
+    expect(HASH_DOMAIN).toBe('avm-inputs-hash/v3');
     const doc = { subject: p.subject, tract: p.tract, assumptions: p.assumptions, evidence: p.evidence, provenance: p.provenance, asset_slices: p.assetSlices, versions: p.versions };
     expect(inputsDocument(p)).toEqual(doc);
     const bytes = Buffer.from(canonicalBytes(doc));
@@ -97,13 +96,13 @@ describe('inputsHash', () => {
     ['tract inputs', (p) => { p.tract = { geoid: '17031230200', segment: 'mf2_4_city' }; }],
     ['assumptions', (p) => { p.assumptions = { prop_type: 'mf2_4', owner_occupied: true }; }],
     ['comp evidence', (p) => { p.evidence.comps = [...p.evidence.comps].reverse(); }],
-    ['rejected-comp evidence', (p) => { p.evidence.rejected = []; }],
+    ['rejected-comp evidence', (p) => { p.evidence.rejected = {}; }],
     ['a comp record\'s field', (p) => { (p.evidence.comps[0] as { similarity: number }).similarity += 1e-12; }],
-    ['a rejected candidate\'s distance', (p) => { (p.evidence.rejected[1] as { dist_mi: number }).dist_mi += 1e-12; }],
-    ['a rejected candidate\'s reason', (p) => { (p.evidence.rejected[0] as { reason: string }).reason = 'gla_band'; }],
-    ['a rejected candidate\'s pin', (p) => { (p.evidence.rejected[1] as { pin: string }).pin = '16011140230000'; }],
-    ['a rejected candidate\'s price type (number → string)', (p) => { (p.evidence.rejected[0] as { price: unknown }).price = '250000'; }],
-    ['the order of the rejected candidates', (p) => { p.evidence.rejected.reverse(); }],
+    ['a rejected candidate\'s row', (p) => { p.evidence.rejected.gla_band[1] = 331; }],
+    ['a rejected candidate\'s reason', (p) => { p.evidence.rejected = rejectedByReason([{ row: 101, reason: 'beds_band' }, { row: 205, reason: 'gla_band' }, { row: 330, reason: 'gla_band' }]); }],
+    ['one more rejected candidate', (p) => { p.evidence.rejected.gla_band.push(331); }],
+    ['a rejected candidate\'s row type (number → string)', (p) => { (p.evidence.rejected.quitclaim_deed as unknown[])[0] = '101'; }],
+    ['the comp sales named by the rows (open-data digest)', (p) => { p.provenance = { ...(p.provenance as object), comp_sales_digest: 'ab12' }; }],
     ['a flip pair\'s uplift', (p) => { (p.evidence.flipPairs[0] as { uplift_pct: number }).uplift_pct += 1e-9; }],
     ['time index evidence', (p) => { p.evidence.timeIndex = { q: '2026Q1', factor: 1.021 }; }],
     ['flip-pair evidence', (p) => { p.evidence.flipPairs = [{ pin: 'x', uplift_pct: 40 }]; }],
@@ -120,7 +119,8 @@ describe('inputsHash', () => {
 
   it('is unchanged by a record\'s key order, undefined members and -0 (the JSON value is what counts)', () => {
     const p = structuredClone(withRecords());
-    p.evidence.rejected = p.evidence.rejected.map((r) => reverseKeys(r) as never);
+    p.evidence.rejected = reverseKeys(p.evidence.rejected) as never;
+    p.evidence.comps = p.evidence.comps.map((r) => reverseKeys(r) as never);
     (p.evidence.comps[0] as Record<string, unknown>).note = undefined;
     const q = structuredClone(withRecords());
     (q.evidence.flipPairs[0] as { days_held: number }).days_held = 0;
@@ -129,11 +129,25 @@ describe('inputsHash', () => {
   });
 
   it('keeps the stored digests of the contract fixtures (a change to the canonical form must bump HASH_DOMAIN)', () => {
-    // v2 (canonical bytes), derived at the commit that introduced it: inputsHash({ ...hashParts(), subject }) for the
-    // fixtures of test/contracts/support/valuation-fixtures.ts, printed with node --import tsx. (v1, canonical JSON
-    // text, gave e573096b… and ea1b512f… for the same inputs.)
-    expect(inputsHash({ ...hashParts(), subject: subject('cook') })).toBe('cfa7325076456af3b07300dea3df604e7580033e2988d95a3f700a018e18f269');
-    expect(inputsHash({ ...hashParts(), subject: subject('lake') })).toBe('84317da47d840dea2ccad8fcf8296d371b7cfad4ae278f0da37322c964a6161a');
+    // v3 (rejections as rows by reason), derived at the commit that introduced it: inputsHash({ ...hashParts(), subject })
+    // for the fixtures of test/contracts/support/valuation-fixtures.ts, printed with node --import tsx. (v2 gave
+    // cfa73250… and 84317da4… for their rejection written as a record, v1 e573096b… and ea1b512f….)
+    expect(inputsHash({ ...hashParts(), subject: subject('cook') })).toBe('ed57f574ce36a3107a48ef611c1ee91288296427f1bd0f653323acebad56665e');
+    expect(inputsHash({ ...hashParts(), subject: subject('lake') })).toBe('b1b57c68e9d2b45a433b28132527fab12aa828cf40e3c052cf3dc6387925b540');
+  });
+
+  it('names the rejected candidates by reason, each reason\'s rows in the kernel\'s order (ascending)', () => {
+    const pairs = [{ row: 7, reason: 'gla_band' }, { row: 9, reason: 'quitclaim_deed' }, { row: 12, reason: 'gla_band' }, { row: 40, reason: 'beds_band' }];
+    expect(rejectedByReason(pairs)).toEqual({ gla_band: [7, 12], quitclaim_deed: [9], beds_band: [40] });
+    expect(rejectedByReason([])).toEqual({});
+    const hashOf = (rejected: InputsHashParts['evidence']['rejected']) => {
+      const p = structuredClone(withRecords());
+      p.evidence.rejected = rejected;
+      return inputsHash(p);
+    };
+    // The same pairs hash alike whatever order the reasons came in; a row moved to another reason does not.
+    expect(hashOf(rejectedByReason(pairs))).toBe(hashOf(rejectedByReason([pairs[3], pairs[1], pairs[0], pairs[2]])));
+    expect(hashOf(rejectedByReason(pairs))).not.toBe(hashOf(rejectedByReason(pairs.map((p) => (p.row === 12 ? { ...p, reason: 'beds_band' } : p)))));
   });
 
   it('is the same in a separate Node process (no per-process state)', () => {

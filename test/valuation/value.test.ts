@@ -6,7 +6,7 @@ import { openModelRegistry } from '../../src/registry/model-registry.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { calibrate } from '../../src/valuation/calibration/job.js';
 import { buildValuationContext, type ValuationContext } from '../../src/valuation/value-context.js';
-import { valueProperty, valueWithEvidence } from '../../src/valuation/value.js';
+import { decide, valueProperty, valueWithEvidence } from '../../src/valuation/value.js';
 import { smallCorpusDir } from '../support/corpus.js';
 
 let store: Store;
@@ -56,6 +56,21 @@ describe('valuation end to end (test corpus)', () => {
     const b = valueProperty({ propertyId: l.listing_id }, buildValuationContext(store, { now }));
     expect(b.inputs_hash).toBe(a.inputs_hash);
     expect(valueProperty({ propertyId: l.listing_id, scope: 'gut' }, ctx).inputs_hash).not.toBe(a.inputs_hash);
+  });
+
+  it('the inputs hash names exactly the displayed rejections: each by its snapshot row, in the same order', () => {
+    // The hash reads (row, reason) pairs (inputs-hash.ts rejectedByReason); the artifact shows records built from the
+    // same rows of the snapshot the hash's provenance names. Checked over listings with rejections.
+    let checked = 0;
+    for (const l of store.getListings().slice(0, 60)) {
+      const t1 = decide({ propertyId: l.listing_id }, ctx).t1;
+      if (!t1 || t1.rejected.length === 0) continue;
+      checked += t1.rejected.length;
+      expect(t1.rejectedRows.map((r) => [ctx.sales.pin(r.row), r.reason])).toEqual(t1.rejected.map((r) => [r.pin, r.reason]));
+      const rows = t1.rejectedRows.map((r) => r.row);
+      expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('valueWithEvidence returns the accepted and rejected comps with reasons and dispersion beside the valuation', () => {

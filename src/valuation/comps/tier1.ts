@@ -34,6 +34,8 @@ export type Tier1Result = {
   evidence: Omit<Tier1Evidence, 'calibration'>;
   comps: Comp[];
   rejected: CompRejection[];
+  /** The same rejections as the kernel gives them, (snapshot row, reason) ascending by row: what the inputs hash reads. */
+  rejectedRows: CompsResult['rejected'];
   flipPairs: FlipPair[];
   flipSummary: FlipPairsSummary;
   appraisalCeiling: AppraisalCeiling;
@@ -115,6 +117,7 @@ export function computeTier1(deps: Tier1Deps, s: Tier1Subject, opts: { withCeili
     evidence,
     comps: res.accepted.map((a) => toComp(deps.sales, a)),
     rejected: res.rejected.map((r) => toRejection(deps.sales, r, distFrom)),
+    rejectedRows: res.rejected,
     flipPairs,
     flipSummary: summarizeFlipPairs(flipPairs),
     appraisalCeiling: { flag: false, max_reno_sale_24mo: max },

@@ -8,7 +8,7 @@ import { kernelColumnsOf } from '../comps/kernel-columns.js';
 import { buildParcelSalesIndex } from '../comps/flip-pairs.js';
 import type { SalesColumns } from '../../store/sales-columns.js';
 import { resolveSubject, type ResolvedSubject } from '../subject/subject.js';
-import type { ValuationContext } from '../value-context.js';
+import { salesDigest, type ValuationContext } from '../value-context.js';
 import { asOfOf, valueWithEvidence, type Valued, type ValueInput } from '../value.js';
 import { runFallbackChain, type ChainResult } from './chain.js';
 import type { OpendataComps } from './opendata.js';
@@ -46,7 +46,7 @@ export function opendataContext(ctx: ValuationContext, comps: OpendataComps | nu
   const sales: SalesColumns = src ? { ...src, parcelIdx } : { ...ctx.sales, ...emptyColumns(ctx.sales) };
   const ingested = new Set(ctx.ingestedTracts);
   for (let i = 0; i < sales.length; i++) if (sales.tractIdx[i] < sales.tracts.length) ingested.add(sales.tracts[sales.tractIdx[i]]);
-  return { ...ctx, kernel: createKernel(kernelColumnsOf(sales), ctx.timeIndex.series), sales, parcelSales: buildParcelSalesIndex(sales), ingestedTracts: ingested };
+  return { ...ctx, kernel: createKernel(kernelColumnsOf(sales), ctx.timeIndex.series), sales, compSalesDigest: salesDigest(sales), parcelSales: buildParcelSalesIndex(sales), ingestedTracts: ingested };
 }
 
 /** Zero-row columns of the same shape (a forced open-data path that got no comps values from nothing). */

@@ -114,7 +114,7 @@ export function hashParts(over: Partial<InputsHashParts> = {}): Omit<InputsHashP
   return {
     tract: { geoid: '17031230100', segment: 'mf2_4_city' },
     assumptions: { prop_type: 'mf2_4', owner_occupied: false },
-    evidence: { comps: comps(8).map((c) => c.pin), rejected: ['16011140239999:quitclaim_deed'], timeIndex: { q: '2026Q1', factor: 1.02 }, flipPairs: [] },
+    evidence: { comps: comps(8).map((c) => c.pin), rejected: { quitclaim_deed: [90210] }, timeIndex: { q: '2026Q1', factor: 1.02 }, flipPairs: [] },
     provenance: { snapshot: 'snap-1', source: 'corpus' },
     assetSlices: { calibration: 'mf2_4_city@cal-test-1' },
     versions: { model: MODEL, registry: 'test-registry' },

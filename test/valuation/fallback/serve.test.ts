@@ -86,6 +86,37 @@ describe('serveValuation: the comp-source chain in a served valuation', () => {
     expect(v.inputs_hash).not.toBe(thin.v.inputs_hash);
   });
 
+  it('the inputs hash covers a rejected open-data sale: its row is named with the digest of the fetched sales', async () => {
+    // The portal's five comps plus a sixth sale three times the subject's size (off the GLA band, so rejected). Its
+    // price shows only in the rejection's record, which the hash names by row: the fetched sales' digest in the
+    // provenance is what makes two portals that differ in that price hash apart.
+    const s = thin.v.subject;
+    const withBig = (price: number): Record<string, Row[]> => {
+      const rows = portalRowsAround(thin.v);
+      const date = isoOfDay(dayOfIso(AS_OF) - 30);
+      const pin = '99000000000006';
+      rows['nj4t-kc8j'].push({ pin, year: date.slice(0, 4), class: '203', lat: (s.lat - 0.002).toFixed(6), lon: s.lon.toFixed(6), zip_code: '60601', census_tract_geoid: s.tract_geoid ?? '' });
+      rows['wvhk-k5uv'].push({ pin, year: date.slice(0, 4), class: '203', sale_date: `${date}T00:00:00.000`, sale_price: String(price), doc_no: 'D6', deed_type: 'Warranty', num_parcels_sale: '1' });
+      rows['x54s-btds'].push({ pin, year: date.slice(0, 4), class: '203', char_yrblt: '1950', char_bldg_sf: String(3 * (s.sqft ?? 1000)), char_beds: String(s.beds), char_apts: '', char_repair_cnd: '2', char_renovation: '1' });
+      return rows;
+    };
+    const valued = async (price: number) => {
+      const portal = await startFakeSoda(withBig(price));
+      try {
+        return await servedValuation(thin.input, ctx, { opendataBaseUrl: portal.baseUrl, forceOpendata: false });
+      } finally {
+        await portal.close();
+      }
+    };
+    const [a, again, b] = [await valued(900_000), await valued(900_000), await valued(950_000)];
+    const big = (v: Valuation) => v.artifact!.comps_rejected.find((r) => (r as { pin: string }).pin === '99000000000006') as { reason: string; price: number } | undefined;
+    expect(big(a)).toMatchObject({ reason: 'gla_band', price: 900_000 });
+    expect(big(b)).toMatchObject({ reason: 'gla_band', price: 950_000 });
+    expect(b.artifact!.comps_used).toEqual(a.artifact!.comps_used);
+    expect(again.inputs_hash).toBe(a.inputs_hash);
+    expect(b.inputs_hash).not.toBe(a.inputs_hash);
+  });
+
   it('the configuration override skips the corpus and reports opendata_forced', async () => {
     const v = await servedValuation(thin.input, ctx, { opendataBaseUrl: soda.baseUrl, forceOpendata: true });
     expect(chainOf(v)).toEqual([['corpus', false], ['opendata_forced', true]]);
