@@ -41,7 +41,7 @@ export type InputsHashParts = {
   versions: { model: string; registry: string; [key: string]: string | null | undefined };
 };
 
-/** Prefix bound into every digest; bump it whenever the canonical form changes. */
+/** Prefix bound into every digest; bump it whenever the document or its canonical form changes. */
 export const HASH_DOMAIN = 'avm-inputs-hash/v3';
 
 /** Rejected candidates in normal form: reason → the snapshot rows rejected for it, ascending. */

@@ -53,8 +53,9 @@ export function seriesDigest(series: readonly TimeIndexSeries[]): string {
 }
 
 /**
- * SHA-256 of sales columns that are not a snapshot's: every column in name order (each typed array's bytes), then the
- * PINs and the tract list, each string length-prefixed. Equal columns give equal digests.
+ * SHA-256 of sales columns that are not a snapshot's: every column in name order (each typed array's bytes, in the host's
+ * byte order: little-endian wherever this service runs, as the kernel's ABI assumes), then the PINs and the tract list,
+ * each string length-prefixed. Equal columns give equal digests.
  */
 export function salesDigest(sales: SalesColumns): string {
   const h = createHash('sha256').update(`rows ${sales.length}\n`);

@@ -39,7 +39,7 @@ export type Tier1Result = {
   flipPairs: FlipPair[];
   flipSummary: FlipPairsSummary;
   appraisalCeiling: AppraisalCeiling;
-  /** Kernel rows of the accepted comps and of the whole pool (for the inputs hash and tests). */
+  /** Kernel rows of the accepted comps and of the whole pool (the luxury test's market pool), for tests. */
   compRows: number[];
   poolRows: number[];
   /** Unit-count factor of each accepted comp, in comps order (empty when no adjustment applied). */
