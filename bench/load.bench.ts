@@ -1,14 +1,16 @@
 // Load on the REST door: GET /api/underwrite at a fixed arrival rate against the service started as its own process on
 // loopback, with an API key so the anonymous 30/min limit does not apply. Targets, each its own run: issue 7, p99 ≤ 10
-// ms at 200 requests/s; issue 17, p99 ≤ 5 ms at 500 requests/s (k6 only: the open model); 0 errors, 2 cores, 60 s.
+// ms at 200 requests/s; issue 17, p99 ≤ 5 ms at 500 requests/s (the open model); 0 errors, 2 cores, 60 s.
 // Writes bench/results/load.json.
-// Two load tools, in the same run against the same server: k6's constant-arrival-rate executor (an open model: a
-// request starts every 5 ms whatever the earlier ones are doing; the figure the target is judged on) when a k6 binary
-// is found (K6_BIN, PATH or ~/go/bin; `go install go.k6.io/k6@v1.4.2` builds it), and autocannon's `overallRate`,
-// which is a closed model: each connection sends its share of the second back to back, then waits for the next
-// second, so 200 requests arrive as one burst per second at a concurrency of CONNECTIONS.
+// Two load tools, in the same run against the same server: Vegeta's constant-rate attack (an open model: a request
+// starts every 1/rate s whatever the earlier ones are doing, more workers joining when all are busy; the figure the
+// targets are judged on) when a `vegeta` binary is found (VEGETA_BIN, PATH or ~/go/bin; `go install
+// github.com/tsenart/vegeta/v12@v12.13.0` builds it; MIT), and autocannon's `overallRate`, which is a closed model:
+// each connection sends its share of the second back to back, then waits for the next second, so 200 requests arrive
+// as one burst per second at a concurrency of CONNECTIONS. (k6, which the issue named and this bench used until
+// 2026-11-28, is under the AGPL, which the workplace's package policy does not allow.)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -16,7 +18,7 @@ import { ROOT_DIR } from '../src/config.js';
 import { writeBenchResult } from './results-file.js';
 import { CLI, CLOSED_OPENDATA_URL, freePort, processCpuMs, waitHealthy } from './server-support.js';
 
-/** The judged rates and their targets; autocannon runs beside k6 at the first one only. */
+/** The judged rates and their targets; autocannon runs beside Vegeta at the first one only. */
 const LEVELS = [
   { issue: 7, rate_per_sec: 200, p99_ms_max: 10 },
   { issue: 17, rate_per_sec: 500, p99_ms_max: 5 },
@@ -38,27 +40,37 @@ function subjectPaths(): string[] {
   return out;
 }
 
-function k6Binary(): string | null {
-  const candidates = [process.env.K6_BIN, 'k6', join(homedir(), 'go', 'bin', 'k6')].filter((c): c is string => Boolean(c));
-  for (const c of candidates) if ((c === 'k6' || existsSync(c)) && spawnSync(c, ['version'], { stdio: 'ignore' }).status === 0) return c;
+function vegetaBinary(): string | null {
+  const candidates = [process.env.VEGETA_BIN, 'vegeta', join(homedir(), 'go', 'bin', 'vegeta')].filter((c): c is string => Boolean(c));
+  for (const c of candidates) if ((c === 'vegeta' || existsSync(c)) && spawnSync(c, ['-version'], { stdio: 'ignore' }).status === 0) return c;
   return null;
 }
 
 type Measured = { tool: string; model: string; requests: number; latency_ms: { p50: number; p90: number; p99: number; max: number }; errors: number; dropped: number };
 
-/** One k6 run of `seconds` at the target rate; the summary export gives the latency trend and the failures. */
-function runK6(bin: string, base: string, token: string, seconds: number, rate: number): Measured {
-  const out = join(mkdtempSync(join(tmpdir(), 'avm-k6-')), 'summary.json');
-  const env = { ...process.env, BASE: base, TOKEN: token, PATHS: JSON.stringify(subjectPaths()), RATE: String(rate), DURATION: `${seconds}s`, VUS: String(CONNECTIONS), K6_NO_USAGE_REPORT: 'true' };
-  const r = spawnSync(bin, ['run', '--quiet', '--no-color', '--summary-export', out, join(ROOT_DIR, 'bench', 'k6', 'underwrite.js')], { env, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`k6 failed (${r.status}): ${r.stderr}`);
-  const m = JSON.parse(readFileSync(out, 'utf8')).metrics as Record<string, Record<string, number>>;
-  const d = m.http_req_duration;
-  const round = (x: number) => +x.toFixed(2);
+/** Vegeta's JSON report (latencies in ns). */
+type VegetaReport = { requests: number; latencies: Record<'50th' | '90th' | '99th' | 'max', number>; status_codes: Record<string, number>; errors: string[] | null };
+
+/**
+ * One Vegeta attack of `seconds` at the target rate over the bench's subjects (round robin), then its report. Up to
+ * 4 × CONNECTIONS workers, as many as the rate needs while earlier requests are still out. A request not sent is
+ * `dropped` (the achieved count below rate × seconds); one not answered 200 is an error.
+ */
+function runVegeta(bin: string, base: string, token: string, seconds: number, rate: number): Measured {
+  const dir = mkdtempSync(join(tmpdir(), 'avm-vegeta-'));
+  const targets = join(dir, 'targets.txt');
+  writeFileSync(targets, subjectPaths().map((path) => `GET ${base}${path}\nAuthorization: Bearer ${token}\n`).join('\n'));
+  const results = join(dir, 'results.bin');
+  const attack = spawnSync(bin, ['attack', '-format=http', `-targets=${targets}`, `-rate=${rate}/1s`, `-duration=${seconds}s`, `-workers=${CONNECTIONS}`, `-max-workers=${4 * CONNECTIONS}`, '-timeout=30s', `-output=${results}`], { encoding: 'utf8' });
+  if (attack.status !== 0) throw new Error(`vegeta attack failed (${attack.status}): ${attack.stderr}`);
+  const report = spawnSync(bin, ['report', '-type=json', results], { encoding: 'utf8' });
+  if (report.status !== 0) throw new Error(`vegeta report failed (${report.status}): ${report.stderr}`);
+  const r = JSON.parse(report.stdout) as VegetaReport;
+  const ms = (ns: number) => +(ns / 1e6).toFixed(2);
   return {
-    tool: 'k6 constant-arrival-rate', model: 'open (fixed arrival rate)', requests: m.http_reqs.count,
-    latency_ms: { p50: round(d.med), p90: round(d['p(90)']), p99: round(d['p(99)']), max: round(d.max) },
-    errors: Math.round((m.http_req_failed?.value ?? 0) * m.http_reqs.count), dropped: m.dropped_iterations?.count ?? 0,
+    tool: 'vegeta constant-rate attack', model: 'open (fixed arrival rate)', requests: r.requests,
+    latency_ms: { p50: ms(r.latencies['50th']), p90: ms(r.latencies['90th']), p99: ms(r.latencies['99th']), max: ms(r.latencies.max) },
+    errors: r.requests - (r.status_codes['200'] ?? 0), dropped: Math.max(0, rate * seconds - r.requests),
   };
 }
 
@@ -96,23 +108,23 @@ export async function run(): Promise<Record<string, unknown>> {
   const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: 'inherit' });
   try {
     await waitHealthy(base, child, 600_000);
-    const k6 = k6Binary();
+    const vegeta = vegetaBinary();
     // Warm-up: one call starts the worker pool, then a few seconds at the target rate reach every worker, build each
     // worker's context and compile the hot code before anything is timed.
     await fetch(`${base}${subjectPaths()[0]}`, { headers: { authorization: `Bearer ${token}` } });
     await runAutocannon(base, token, WARMUP_SEC, LEVELS[0].rate_per_sec);
     const runs: Array<Awaited<ReturnType<typeof withCpu>>> = [];
     for (const level of LEVELS) {
-      if (k6) runs.push(await withCpu(child.pid!, level, async () => runK6(k6, base, token, DURATION_SEC, level.rate_per_sec)));
-      if (!k6 || level === LEVELS[0]) runs.push(await withCpu(child.pid!, level, () => runAutocannon(base, token, DURATION_SEC, level.rate_per_sec)));
+      if (vegeta) runs.push(await withCpu(child.pid!, level, async () => runVegeta(vegeta, base, token, DURATION_SEC, level.rate_per_sec)));
+      if (!vegeta || level === LEVELS[0]) runs.push(await withCpu(child.pid!, level, () => runAutocannon(base, token, DURATION_SEC, level.rate_per_sec)));
     }
-    // Each level is judged by its first run (k6 when found: the open model the targets speak of).
+    // Each level is judged by its first run (Vegeta when found: the open model the targets speak of).
     const judged = LEVELS.map((level) => runs.find((r) => r.issue === level.issue)!);
     const result = {
       endpoint: 'GET /api/underwrite',
       duration_sec: DURATION_SEC,
       subjects: subjectPaths().length,
-      k6_found: k6 !== null,
+      vegeta_found: vegeta !== null,
       levels: LEVELS,
       runs,
       judged: judged.map((r) => ({ issue: r.issue, tool: r.tool, rate_per_sec: r.rate_per_sec_target, p99_ms: r.latency_ms.p99, p99_ms_max: r.p99_ms_max, errors: r.errors, meets_target: r.meets_target })),
