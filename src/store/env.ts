@@ -39,7 +39,17 @@ export function openEnv(dataDir: string): RootDatabase {
   return open({ path, maxDbs: 32, mapSize: 8 * 1024 ** 3, compression: false });
 }
 
-/** Opens a named sub-database with the encoding its contents need. */
+/** Sub-databases already opened, per environment: lmdb-js builds a new store (and its decoder) on every openDB. */
+const opened = new WeakMap<RootDatabase, Map<DbName, Database<unknown, string | number>>>();
+
+/**
+ * A named sub-database with the encoding its contents need, opened once per environment (request paths read several
+ * per request; a store handle stays valid as long as its environment).
+ */
 export function openSubDb<V = unknown>(env: RootDatabase, name: DbName): Database<V, string | number> {
-  return env.openDB<V, string | number>({ name, encoding: BINARY_DBS.has(name) ? 'binary' : 'msgpack' });
+  let dbs = opened.get(env);
+  if (!dbs) opened.set(env, (dbs = new Map()));
+  let db = dbs.get(name);
+  if (!db) dbs.set(name, (db = env.openDB<unknown, string | number>({ name, encoding: BINARY_DBS.has(name) ? 'binary' : 'msgpack' })));
+  return db as Database<V, string | number>;
 }

@@ -89,11 +89,17 @@ export async function createValuationPool(o: PoolOptions): Promise<ValuationPool
     if (inFlight >= o.workers + o.maxQueue) throw poolError(new Error('Task queue is at limit'), o.taskTimeoutMs);
     let reply: TaskReply;
     inFlight++;
+    // The task's deadline, disarmed when it settles. AbortSignal.timeout's timer stays armed for the whole timeout
+    // after the answer: at 500 requests/s ~15,000 timers with their signals were alive at any time, each surviving
+    // young-generation GCs into the old one (load bench, 500/s: main-thread full-GC pauses 46-56 -> 33-38 ms a run).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), o.taskTimeoutMs).unref();
     try {
-      reply = (await piscina.run({ task, payload }, { signal: AbortSignal.timeout(o.taskTimeoutMs), transferList: ro.transfer })) as TaskReply;
+      reply = (await piscina.run({ task, payload }, { signal: deadline.signal, transferList: ro.transfer })) as TaskReply;
     } catch (e) {
       throw poolError(e, o.taskTimeoutMs);
     } finally {
+      clearTimeout(timer);
       inFlight--;
     }
     if (!reply.ok) throw new AppError(reply.error.code, reply.error.message, { details: reply.error.details });

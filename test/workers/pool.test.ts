@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateCorpus, subjectAt } from '../../bench/kernel-corpus.js';
 import { createKernel, encodeSubjects } from '../../src/kernel/index.js';
 import { createValuationPool, type ValuationPool } from '../../src/workers/index.js';
@@ -70,6 +70,21 @@ describe('valuation pool', () => {
     await expect(pool.run('no_such_task')).rejects.toMatchObject({ code: 'internal_error' });
     await expect(pool.comps({ ...cases[0].subject, lat: NaN })).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(pool.run('foreignAppError')).rejects.toMatchObject({ code: 'property_not_found', status: 404, message: 'no such parcel' });
+  });
+
+  it('disarms the deadline of a task once it settles', async () => {
+    // A deadline left armed after its answer (AbortSignal.timeout: the timer lives the whole 5 s here, 30 s in
+    // service) kept every task's timer and signal alive through young-generation GCs at serving rates.
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await pool.run('rows');
+      await expect(pool.run('no_such_task')).rejects.toMatchObject({ code: 'internal_error' });
+      const deadlines = armed.mock.calls.flatMap((c, i) => (c[1] === 5_000 ? [armed.mock.results[i].value as NodeJS.Timeout & { _destroyed?: boolean }] : []));
+      expect(deadlines).toHaveLength(2);
+      expect(deadlines.every((t) => t._destroyed === true)).toBe(true);
+    } finally {
+      armed.mockRestore();
+    }
   });
 
   it('maps a full queue to pool_queue_full, a slow task to pool_timeout and an exit to worker_crashed', async () => {
