@@ -27,12 +27,12 @@ fn step_counts(ix: &Index, s: &Subject, r: f64, w: f64, c: &mut Counts) {
         for cx in x0..=x1 {
             c.cells += 1.0;
             let cell = cy as usize * ix.nx + cx as usize;
-            for bk in ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize {
-                if ix.bucket_county[bk] != s.county || ix.bucket_ptype[bk] != s.ptype || ix.bucket_cond_bits[bk] & s.stratum_mask == 0 {
+            for bk in &ix.buckets[ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize] {
+                if bk.county != s.county || bk.ptype != s.ptype || bk.cond_bits & s.stratum_mask == 0 {
                     continue;
                 }
                 c.buckets += 1.0;
-                let (r0, r1) = (ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize);
+                let (r0, r1) = (bk.start as usize, bk.end as usize);
                 c.bucket_rows += (r1 - r0) as f64;
                 for i in r0..r1 {
                     let d = ix.sale_day[i];

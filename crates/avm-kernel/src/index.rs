@@ -107,6 +107,17 @@ pub struct HotRow {
     pub row: u32,
 }
 
+/// One bucket of a cell: rows start..end, all of one county and ptype, with conditions whose stratum bits are
+/// cond_bits, by sale_day ascending. Its fields together, since a query reads them together for every bucket of a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Bucket {
+    pub start: u32,
+    pub end: u32,
+    pub county: u8,
+    pub ptype: u8,
+    pub cond_bits: u8,
+}
+
 /// What the time-index factor of a sale day reads when the query's memo lacks it (same order as `hot`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PriceRow {
@@ -126,13 +137,9 @@ pub struct Index {
     pub hot: Vec<HotRow>,
     /// Time-index record per row (same order).
     pub price: Vec<PriceRow>,
-    /// Buckets of cell c are cell_bucket[c]..cell_bucket[c + 1]; bucket b holds rows bucket_start[b]..bucket_start[b + 1],
-    /// all of ptype bucket_ptype[b], with conditions whose stratum bits are bucket_cond_bits[b], by sale_day ascending.
+    /// Buckets of cell c are buckets[cell_bucket[c]..cell_bucket[c + 1]] (a cell's directory: one or two cache lines).
     pub cell_bucket: Vec<u32>,
-    pub bucket_county: Vec<u8>,
-    pub bucket_ptype: Vec<u8>,
-    pub bucket_cond_bits: Vec<u8>,
-    pub bucket_start: Vec<u32>,
+    pub buckets: Vec<Bucket>,
     pub lat0_rad: f64,
     pub lon0_rad: f64,
     pub cell_lat_rad: f64,
@@ -290,18 +297,20 @@ impl Index {
         for (i, &(cell, key, _)) in keyed.iter().enumerate() {
             let group = key >> 32;
             if prev != Some((cell, group)) {
-                self.bucket_county.push((group >> 16) as u8);
-                self.bucket_ptype.push((group >> 8) as u8);
-                self.bucket_cond_bits.push(0);
-                self.bucket_start.push(i as u32);
+                if let Some(last) = self.buckets.last_mut() {
+                    last.end = i as u32;
+                }
+                self.buckets.push(Bucket { start: i as u32, end: i as u32, county: (group >> 16) as u8, ptype: (group >> 8) as u8, cond_bits: 0 });
                 self.cell_bucket[cell as usize + 1] += 1;
                 prev = Some((cell, group));
             }
-            if let Some(bits) = self.bucket_cond_bits.last_mut() {
-                *bits |= self.hot[i].cond_bit;
+            if let Some(b) = self.buckets.last_mut() {
+                b.cond_bits |= self.hot[i].cond_bit;
             }
         }
-        self.bucket_start.push(keyed.len() as u32);
+        if let Some(last) = self.buckets.last_mut() {
+            last.end = keyed.len() as u32;
+        }
         for k in 1..=ncell {
             self.cell_bucket[k] += self.cell_bucket[k - 1];
         }

@@ -210,11 +210,10 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     for cy in y0..=y1 {
         for cx in x0..=x1 {
             let cell = cy * ix.nx + cx;
-            for bk in ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize {
-                let bits = ix.bucket_cond_bits[bk];
-                if ix.bucket_county[bk] == s.county && ix.bucket_ptype[bk] == s.ptype && bits & s.stratum_mask != 0 {
-                    let mixed = bits & !s.stratum_mask != 0;
-                    scan_bucket(ix, p, s, b, &q, ix.bucket_start[bk] as usize, ix.bucket_start[bk + 1] as usize, mixed, &mut inside, with_rejected);
+            for bk in &ix.buckets[ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize] {
+                if bk.county == s.county && bk.ptype == s.ptype && bk.cond_bits & s.stratum_mask != 0 {
+                    let mixed = bk.cond_bits & !s.stratum_mask != 0;
+                    scan_bucket(ix, p, s, b, &q, bk.start as usize, bk.end as usize, mixed, &mut inside, with_rejected);
                 }
             }
         }
@@ -269,18 +268,22 @@ fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, 
                 }
             }
         } else {
-            // Whether a row inside the radius qualifies is unpredictable: every test is computed and the row appended,
-            // then taken back unless it qualifies (capacity reserved: no branch taken), instead of a mispredicted
-            // branch per test.
-            b.qualified.reserve(n);
-            for &k in &inside[..n] {
-                let i = at + k as usize;
-                let h = &ix.hot[i];
+            // Whether a row inside the radius qualifies is unpredictable: every test is computed and the rows that
+            // qualify compacted to the front of `inside` (branch-free, as above; m <= j, so no unread slot is
+            // overwritten), then only those become comps (a Comp is 72 bytes: about one in two rows inside qualifies).
+            let mut m = 0usize;
+            for j in 0..n {
+                let k = inside[j];
+                let h = &ix.hot[at + k as usize];
                 let (gla_off, beds_off) = band_tests(h, p, s);
                 let keep = !skipped(h, s, q, mixed) & (h.screen == R_NONE) & !gla_off & !beds_off;
+                inside[m % CHUNK] = k;
+                m += keep as usize;
+            }
+            for &k in &inside[..m] {
+                let i = at + k as usize;
                 let u = &chunk[k as usize];
-                b.qualified.push(Comp::candidate(i as u32, h.row, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])));
-                b.qualified.truncate(b.qualified.len() - (!keep) as usize);
+                b.qualified.push(Comp::candidate(i as u32, ix.hot[i].row, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])));
             }
         }
         at += chunk.len();
