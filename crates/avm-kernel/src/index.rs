@@ -108,8 +108,9 @@ pub struct HotRow {
 }
 
 /// One bucket of a cell: rows start..end, all of one county and ptype, with conditions whose stratum bits are
-/// cond_bits, by sale_day ascending. Its fields together, since a query reads them together for every bucket of a cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// cond_bits, by sale_day ascending. Its fields together, since a query reads them together for every bucket of a cell
+/// (`end` is the next bucket's `start`, kept here so that the walk reads one record and the last needs no sentinel).
+#[derive(Clone, Copy, Debug)]
 pub struct Bucket {
     pub start: u32,
     pub end: u32,
