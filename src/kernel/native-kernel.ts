@@ -25,13 +25,17 @@ const EMPTY = new Float64Array(0);
 const OUTPUT_START_SLOTS = 4096;
 
 /** The addon's errors carry the kernel code (`avm-kernel error <code>`): mapped like the WASM door's codes. */
+function addonError(what: string, e: unknown): AppError {
+  const code = /avm-kernel error (\d+)/.exec((e as Error)?.message ?? '')?.[1];
+  if (code !== undefined) return kernelError(Number(code), what);
+  return new AppError('kernel_error', `native kernel failed during ${what}: ${(e as Error)?.message ?? e}`, { cause: e });
+}
+
 function mapped<T>(what: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    const code = /avm-kernel error (\d+)/.exec((e as Error)?.message ?? '')?.[1];
-    if (code !== undefined) throw kernelError(Number(code), what);
-    throw new AppError('kernel_error', `native kernel failed during ${what}: ${(e as Error)?.message ?? e}`, { cause: e });
+    throw addonError(what, e);
   }
 }
 
@@ -57,11 +61,17 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
   );
   const one = new Float64Array(SUBJECT_LEN);
   const slot = h.slot;
-  let buf = new Float64Array(OUTPUT_START_SLOTS);
+  let buf = new Float64Array(0);
+  /** A larger reused buffer, bound to the handle as its single queries' buffer both ways (queryBound). */
+  const grow = (slots: number): void => {
+    buf = new Float64Array(slots);
+    addon.bindIo(slot, buf);
+  };
+  grow(OUTPUT_START_SLOTS);
   /** The last call's `len` record slots in the reused buffer: already there, or grown and copied out of the handle. */
   const inBuf = (len: number): Float64Array => {
     if (len > buf.length) {
-      buf = new Float64Array(Math.max(len, 2 * buf.length));
+      grow(Math.max(len, 2 * buf.length));
       h.takeOutput(buf);
     }
     return buf.subarray(0, len);
@@ -82,10 +92,17 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
       // bench's county batch (1.5 M subjects in calls of 10,000) took 4.3 s instead of 2.6.
       return inBuf(mapped('comp batch', () => h.batchParallel(packed, buf)));
     }
-    // Subjects in and records out through one reused buffer, by the handle's slot (querySlot: the cheapest crossing).
-    if (packed.length > buf.length) buf = new Float64Array(Math.max(packed.length, 2 * buf.length));
+    // Subjects in and records out through the bound buffer, by the handle's slot (queryBound: the cheapest crossing,
+    // no typed array passed and no closure per call).
+    if (packed.length > buf.length) grow(Math.max(packed.length, 2 * buf.length));
     buf.set(packed);
-    return inBuf(mapped('comp batch', () => addon.querySlot(slot, buf, packed.length, withRejected)));
+    let len: number;
+    try {
+      len = addon.queryBound(slot, packed.length, withRejected);
+    } catch (e) {
+      throw addonError('comp batch', e);
+    }
+    return inBuf(len);
   };
   return {
     frontEnd: 'native',

@@ -17,7 +17,7 @@ export type NativeHandle = {
   readonly gridCells: number;
   /** Content key of the shared index: handles with equal keys in one process share one copy. */
   readonly indexKey: string;
-  /** This handle's slot for the addon's querySlot (on the thread that opened it). */
+  /** This handle's slot for the addon's bindIo and queryBound (on the thread that opened it). */
   readonly slot: number;
   /** Runs the subjects on this thread into `out` when they fit; returns the records' length (more than `out`: takeOutput). */
   batchInto(input: Float64Array, withRejected: boolean, out: Float64Array): number;
@@ -31,9 +31,12 @@ export type NativeHandle = {
 export type NativeAddon = {
   NativeKernel: { open(params: Float64Array, deedClass: Uint8Array, conditionGroups: Uint8Array, series: NativeSeries[], columns: KernelColumns): NativeHandle };
   abiVersion(): number;
-  /** batchInto of the handle at `slot`, one buffer both ways: reads the first `n` slots (subjects), writes the records
-   * over them when they fit; returns their length (more than `io`: takeOutput). A free function: no `this` to unwrap. */
-  querySlot(slot: number, io: Float64Array, n: number, withRejected: boolean): number;
+  /** Binds `io` to the handle at `slot` as its buffer both ways for queryBound (the handle keeps it alive while bound). */
+  bindIo(slot: number, io: Float64Array): void;
+  /** batchInto of the handle at `slot` on its bound buffer: reads the first `n` slots (subjects), writes the records
+   * over them when they fit; returns their length (more than the buffer: takeOutput). A free function: no `this` to
+   * unwrap, and no typed array to pass. */
+  queryBound(slot: number, n: number, withRejected: boolean): number;
   liveIndexes(): number;
   indexSharers(indexKey: string): number;
   heapBytes(): number;

@@ -52,6 +52,21 @@ describe.each(FRONT_ENDS)('kernel door (%s)', (frontEnd) => {
     expect(r).toEqual({ step: 1, nQualified: 0, accepted: [], rejected: [], stats: { n: 0, median: null, q25: null, q75: null, fsd: null } });
   });
 
+  it('answers a query whose records outgrow the reused buffer, and the small queries before and after it, alike', () => {
+    // 2,500 sales off the GLA band (4,000 sqft against 1,500): 2,500 rejections of 2 slots, more than the 4,096-slot
+    // buffer a kernel starts with (the native door binds a larger one to its handle then).
+    const offBand = Array.from({ length: 2500 }, (_, i) => ({ northMi: 0.1, ageDays: 10 + (i % 100), price: 280_000, sqft: 4000 }));
+    const k = createKernel(corpus([{ northMi: 0.2, ageDays: 20, price: 280_000, sqft: 1400 }, ...offBand]));
+    const small = k.queryComps(subject({ sqft: null })); // no GLA band: every sale qualifies, 12 selected
+    expect(small.accepted).toHaveLength(12);
+    const big = k.queryComps(subject());
+    expect(big.rejected).toHaveLength(2500);
+    expect(new Set(big.rejected.map((r) => r.reason))).toEqual(new Set(['gla_band']));
+    expect(big.accepted.map((c) => c.row)).toEqual([0]);
+    expect(k.queryComps(subject({ sqft: null }))).toEqual(small);
+    expect(k.queryComps(subject())).toEqual(big);
+  });
+
   it('maps bad input to the error taxonomy', () => {
     const c = corpus([{ northMi: 0.1, ageDays: 10, price: 280_000, sqft: 1400 }]);
     expect(() => createKernel({ ...c, sqft: new Float64Array(5) })).toThrow(expect.objectContaining({ code: 'kernel_error' }));

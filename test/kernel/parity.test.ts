@@ -117,6 +117,12 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
     view.set(first80);
     expect(Array.from(native.batchView(view.subarray(0, first80.length)))).toEqual(Array.from(native.batchPacked(first80)));
   });
+
+  it('the bound-buffer entry refuses a slot this thread holds no handle for', () => {
+    const addon = nativeAddon()!;
+    expect(() => addon.queryBound(2 ** 31, SUBJECT_LEN, false)).toThrow(/avm-kernel error/);
+    expect(() => addon.bindIo(2 ** 31, new Float64Array(SUBJECT_LEN))).toThrow(/avm-kernel error/);
+  });
 });
 
 describe('TypeScript reference', () => {

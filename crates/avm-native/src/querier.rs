@@ -1,5 +1,5 @@
 //! The per-thread query state of each NativeKernel (its share of the index, query buffers), kept in a thread-local
-//! table and reached by slot number, so a single query goes through a free function (`querySlot`): a napi class
+//! table and reached by slot number, so a single query goes through a free function (`queryBound`): a napi class
 //! method pays ~210 ns to unwrap `this` (measured from Node: 244 ns for a method without arguments, 31 ns for a free
 //! function), more than the rest of a small query's crossing. Each JS thread has its own table, as it has its own
 //! kernel objects; a kernel object's finalizer (on its thread) frees its slot.
@@ -7,6 +7,7 @@
 use crate::shared::Shared;
 use avm_kernel::query::Scratch;
 use std::cell::RefCell;
+use napi::bindgen_prelude::Float64Array;
 use std::sync::Arc;
 
 /// What a query on one handle reads and reuses.
@@ -17,6 +18,8 @@ pub struct Querier {
     pub out: Vec<f64>,
     /// The subjects of the last call (the buffer that brought them also takes the records).
     pub input: Vec<f64>,
+    /// The JavaScript buffer `queryBound` reads subjects from and writes records to (lib.rs bind_io).
+    pub io: Option<Float64Array>,
 }
 
 thread_local! {
