@@ -1,7 +1,7 @@
 // The stamp every valuation task carries: the versions a served answer is computed under (sales snapshot, champion
 // calibration, hedonic model, listings run). The main thread reads it once per request; a worker whose context was
 // built under another stamp rebuilds before answering, so a promotion or a new snapshot reaches every door at once.
-import { openModelRegistry } from '../registry/model-registry.js';
+import { championVersion } from '../registry/model-registry.js';
 import type { Store } from '../store/store.js';
 import { currentHedonicVersion } from '../valuation/hedonic/store.js';
 
@@ -27,7 +27,7 @@ export function readStamp(store: Store): Stamp {
   store.env.resetReadTxn();
   return {
     snapshotId: store.readSalesSnapshotId(),
-    calibrationVersion: openModelRegistry(store).document().champion?.calibrationVersion ?? null,
+    calibrationVersion: championVersion(store),
     hedonicVersion: currentHedonicVersion(store.env),
     listingsRun: store.lastRun()?.finished ?? null,
   };
