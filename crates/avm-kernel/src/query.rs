@@ -86,6 +86,8 @@ pub struct Scratch {
     rejected_keys: Vec<u64>,
     /// RadiusConsts of the radii seen lately (the ladder's three, an override's), so no query recomputes them.
     radii: Vec<RadiusConsts>,
+    /// The buckets a step scans (gather).
+    spans: Vec<Span>,
 }
 
 /// Radii whose constants a Scratch keeps.
@@ -148,7 +150,7 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
         };
         sc.cur.clear(step, r, w);
         let rc = sc.radius(r);
-        gather(ix, p, s, &pos, &rc, &mut sc.cur, with_rejected);
+        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.spans, with_rejected);
         price_step(ix, p, s, &mut sc.cur, &at, &mut sc.factors, &mut sc.f1, &mut sc.f2, with_rejected);
         let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
         if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
@@ -191,7 +193,7 @@ fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(us
 
 /// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
 #[allow(clippy::too_many_arguments)]
-fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, with_rejected: bool) {
+fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, spans: &mut Vec<Span>, with_rejected: bool) {
     let mut inside = [0u32; CHUNK];
     let (slat, slon) = (pos.lat, pos.lon);
     let (sx, sy, sz) = (pos.x, pos.y, pos.z);
@@ -207,17 +209,44 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     // sale_day >= as_of - window <=> sale_day >= ceil(as_of - window) for integer days.
     let day_lo = (s.as_of_day as f64 - b.window_days).ceil().max(i32::MIN as f64) as i64;
     let q = Probe { sx, sy, sz, h_max, day_lo, has_exclude: s.exclude_parcel.is_some(), exclude: s.exclude_parcel.unwrap_or(0) };
+    // Three passes, so that a cold query's cache misses overlap instead of following one another bucket by bucket:
+    // the matching buckets of the box (a row of cells is one run of the bucket array), then each one's window
+    // bounds, then the rows. Buckets are scanned in the order a cell-by-cell walk meets them.
+    spans.clear();
     for cy in y0..=y1 {
-        for cx in x0..=x1 {
-            let cell = cy * ix.nx + cx;
-            for bk in &ix.buckets[ix.cell_bucket[cell] as usize..ix.cell_bucket[cell + 1] as usize] {
-                if bk.county == s.county && bk.ptype == s.ptype && bk.cond_bits & s.stratum_mask != 0 {
-                    let mixed = bk.cond_bits & !s.stratum_mask != 0;
-                    scan_bucket(ix, p, s, b, &q, bk.start as usize, bk.end as usize, mixed, &mut inside, with_rejected);
-                }
+        let row = cy * ix.nx;
+        for bk in &ix.buckets[ix.cell_bucket[row + x0] as usize..ix.cell_bucket[row + x1 + 1] as usize] {
+            if bk.county == s.county && bk.ptype == s.ptype && bk.cond_bits & s.stratum_mask != 0 {
+                spans.push(Span { lo: bk.start, hi: bk.end, mixed: bk.cond_bits & !s.stratum_mask != 0 });
             }
         }
     }
+    for sp in spans.iter_mut() {
+        let (lo, hi) = window(ix, s, q.day_lo, sp.lo as usize, sp.hi as usize);
+        *sp = Span { lo: lo as u32, hi: hi as u32, mixed: sp.mixed };
+    }
+    for sp in spans.iter() {
+        if sp.lo < sp.hi {
+            scan_rows(ix, p, s, b, &q, sp.lo as usize, sp.hi as usize, sp.mixed, &mut inside, with_rejected);
+        }
+    }
+}
+
+/// Rows of a bucket to scan (index positions lo..hi) and whether the bucket mixes in conditions outside the stratum.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    lo: u32,
+    hi: u32,
+    mixed: bool,
+}
+
+/// The rows r0..r1 of a bucket (by sale_day) whose day is in the window [day_lo, as_of): binary searches of the
+/// compact day column.
+fn window(ix: &Index, s: &Subject, day_lo: i64, r0: usize, r1: usize) -> (usize, usize) {
+    let days = &ix.sale_day[r0..r1];
+    // Serving and bulk as-of days follow every sale: check the last day before searching for the end.
+    let hi = if days.last().map_or(true, |&d| d < s.as_of_day) { r1 } else { r0 + days.partition_point(|&d| d < s.as_of_day) };
+    (r0 + first_from_end(&days[..hi - r0], day_lo), hi)
 }
 
 /// Rows per branch-free radius pass.
@@ -226,20 +255,12 @@ const CHUNK: usize = 64;
 /// Per-step constants of the subject.
 struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64, has_exclude: bool, exclude: u32 }
 
-/// Scans one bucket (rows r0..r1 of the subject's county and ptype and one condition group, by sale_day): binary
-/// searches of the compact day column bound the window [day_lo, as_of), then the radius test reads only the unit
-/// vectors; a row inside it is checked for its condition (only when the bucket mixes in conditions outside the
-/// stratum, `mixed`) and the excluded parcel, and given its reason (`reason_of`). The test order does not matter: all
-/// must pass.
+/// Scans the rows lo..hi of one bucket (the subject's county and ptype, one condition group) inside its window: the
+/// radius test reads only the unit vectors; a row inside it is checked for its condition (only when the bucket mixes
+/// in conditions outside the stratum, `mixed`) and the excluded parcel, and given its reason (`reason_of`). The test
+/// order does not matter: all must pass.
 #[allow(clippy::too_many_arguments)]
-fn scan_bucket(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, r0: usize, r1: usize, mixed: bool, inside: &mut [u32; CHUNK], with_rejected: bool) {
-    let days = &ix.sale_day[r0..r1];
-    // Serving and bulk as-of days follow every sale: check the last day before searching for the end.
-    let hi = if days.last().map_or(true, |&d| d < s.as_of_day) { r1 } else { r0 + days.partition_point(|&d| d < s.as_of_day) };
-    let lo = r0 + first_from_end(&days[..hi - r0], q.day_lo);
-    if lo >= hi {
-        return;
-    }
+fn scan_rows(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, lo: usize, hi: usize, mixed: bool, inside: &mut [u32; CHUNK], with_rejected: bool) {
     // Rows inside the radius are collected branch-free per chunk (about one row in four passes, unpredictably),
     // then tested (skipped, band_tests, reason_of).
     let mut at = lo;
