@@ -171,7 +171,7 @@ pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usi
 }
 
 /// MAD trim of ln(adjusted $/sf); see the module doc. x is computed once per comp (f1, in comp order); its median
-/// and MAD are selected in f2.
+/// and MAD are taken in f2.
 fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec<f64>, with_rejected: bool) {
     if b.qualified.is_empty() {
         return;
@@ -180,10 +180,7 @@ fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec
     f1.extend(b.qualified.iter().map(|c| math::ln(c.adjusted_price / ix.hot[c.ix as usize].sqft)));
     f2.clear();
     f2.extend_from_slice(f1);
-    let med = stats::median_select(f2);
-    f2.clear();
-    f2.extend(f1.iter().map(|v| (v - med).abs()));
-    let mad = stats::median_select(f2);
+    let (med, mad) = stats::median_mad_in_place(f2);
     if mad == 0.0 {
         return;
     }

@@ -120,6 +120,24 @@ pub fn median_mad_sorted(x: &[f64]) -> Option<(f64, f64)> {
     Some((med, if n % 2 == 1 { cur } else { (prev + cur) * 0.5 }))
 }
 
+/// Samples up to this size take their median and MAD from one sort and a merge (median_mad_sorted) rather than two
+/// selections: faster below it, slower above (measured on random samples: 16 values 245 against 342 ns, 32 values 348
+/// against 379, 48 values 530 against 469).
+const SORT_MAX: usize = 32;
+
+/// Median and unscaled MAD of `x`, the values median_mad gives; `x` is overwritten (sorted, or its deviations).
+pub fn median_mad_in_place(x: &mut [f64]) -> (f64, f64) {
+    if x.len() <= SORT_MAX {
+        sort(x);
+        if let Some(r) = median_mad_sorted(x) {
+            return r;
+        }
+    }
+    let med = median_select(x);
+    x.iter_mut().for_each(|v| *v = (*v - med).abs());
+    (med, median_select(x))
+}
+
 /// Summary of the selected comps' adjusted prices.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {
@@ -234,6 +252,24 @@ mod tests {
         }
         assert!(median_mad_sorted(&[]).is_none());
         assert!(median_mad_sorted(&[1.0, f64::NAN]).is_none());
+    }
+
+    #[test]
+    fn in_place_median_mad_equals_selection() {
+        // Both sides of SORT_MAX, ties, negative values and a NaN (the sorted merge refuses it: selection then).
+        let mut s = Vec::new();
+        for n in [1usize, 2, 5, 31, 32, 33, 64, 101] {
+            for seed in 0..10u64 {
+                let x: Vec<f64> = (0..n as u64).map(|k| ((k * 7 + seed * 13) % 11) as f64 * if (k + seed) % 3 == 0 { -0.5 } else { 1.25 }).collect();
+                let (m1, d1) = median_mad_in_place(&mut x.clone());
+                let (m2, d2) = median_mad(&mut x.clone(), &mut s);
+                assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()), "{:?}", x);
+            }
+        }
+        let with_nan = [3.0, f64::NAN, 1.0, 2.0];
+        let (m1, d1) = median_mad_in_place(&mut with_nan.clone());
+        let (m2, d2) = median_mad(&mut with_nan.clone(), &mut s);
+        assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()));
     }
 
     #[test]
