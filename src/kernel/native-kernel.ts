@@ -31,6 +31,7 @@ function addonError(what: string, e: unknown): AppError {
   return new AppError('kernel_error', `native kernel failed during ${what}: ${(e as Error)?.message ?? e}`, { cause: e });
 }
 
+/** `f()` with an addon error mapped (addonError). */
 function mapped<T>(what: string, f: () => T): T {
   try {
     return f();

@@ -119,6 +119,14 @@ function recordedTarget(): TargetCpu | null {
 
 export type NativeLoad = { addon: NativeAddon; path: string } | { addon: null; path: string; reason: string };
 
+/** What the door calls on the addon. */
+const DOOR_EXPORTS: ReadonlyArray<keyof NativeAddon> = ['NativeKernel', 'abiVersion', 'bindIo', 'queryBound', 'liveIndexes', 'indexSharers', 'heapBytes', 'bulkThreads', 'conformal'];
+
+/** The door's exports a loaded addon lacks: a build from older sources, whose kernel ABI may still match. */
+export function missingExports(addon: Record<string, unknown>): string[] {
+  return DOOR_EXPORTS.filter((name) => typeof addon[name] !== 'function');
+}
+
 let loaded: NativeLoad | undefined;
 
 /** The addon of this process (loaded on first use), or why it is not available. */
@@ -133,6 +141,8 @@ export function loadNative(): NativeLoad {
     const addon = createRequire(import.meta.url)(path) as NativeAddon;
     const version = addon.abiVersion();
     if (version !== ABI_VERSION) return (loaded = { addon: null, path, reason: `${path} has kernel ABI ${version}, the door expects ${ABI_VERSION} (a stale build)` });
+    const missing = missingExports(addon as unknown as Record<string, unknown>);
+    if (missing.length > 0) return (loaded = { addon: null, path, reason: `${path} lacks ${missing.join(', ')} (a stale build: npm run build:native)` });
     return (loaded = { addon, path });
   } catch (e) {
     return (loaded = { addon: null, path, reason: `${path} does not load here: ${(e as Error).message}` });

@@ -6,7 +6,7 @@ import { generateCorpus, subjectAt } from '../../bench/kernel-corpus.js';
 import { ConfigError, kernelSetting } from '../../src/config.js';
 import { createKernel, nativeAddon, type Kernel } from '../../src/kernel/index.js';
 import { decideKernel } from '../../src/kernel/select.js';
-import type { NativeAddon } from '../../src/kernel/native.js';
+import { missingExports, type NativeAddon } from '../../src/kernel/native.js';
 import { createValuationPool, type ValuationPool } from '../../src/workers/index.js';
 
 const addon = nativeAddon();
@@ -26,6 +26,15 @@ describe('kernel selection (AVM_KERNEL)', () => {
   it('native forced but missing is a kernel_error naming how to build it', () => {
     expect(() => decideKernel('native', missing)).toThrow(expect.objectContaining({ code: 'kernel_error', message: expect.stringContaining('npm run build:native') }));
     expect(decideKernel('native', present).frontEnd).toBe('native');
+  });
+
+  it('names the door\'s exports a loaded addon lacks (a build from older sources loads with a matching ABI)', () => {
+    const fn = () => 0;
+    const current = { NativeKernel: fn, abiVersion: fn, bindIo: fn, queryBound: fn, liveIndexes: fn, indexSharers: fn, heapBytes: fn, bulkThreads: fn, conformal: fn };
+    expect(missingExports(current)).toEqual([]);
+    const { bindIo: _b, queryBound: _q, ...before } = current; // the 2026-11 build: querySlot, no bound buffer
+    expect(missingExports({ ...before, querySlot: fn })).toEqual(['bindIo', 'queryBound']);
+    if (addon) expect(missingExports(addon as unknown as Record<string, unknown>)).toEqual([]);
   });
 
   it('reads AVM_KERNEL and refuses other values', () => {
