@@ -94,8 +94,9 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
       return inBuf(mapped('comp batch', () => h.batchParallel(packed, buf)));
     }
     // Subjects in and records out through the bound buffer, by the handle's slot (queryBound: the cheapest crossing,
-    // no typed array passed and no closure per call).
-    if (packed.length > buf.length) grow(Math.max(packed.length, 2 * buf.length));
+    // no typed array passed and no closure per call). A buffer some caller detached (transferring a batchView's buffer)
+    // reads length 0: a new one is bound before the addon reads through the binding.
+    if (packed.length > buf.length || buf.length === 0) grow(Math.max(packed.length, 2 * buf.length, OUTPUT_START_SLOTS));
     buf.set(packed);
     let len: number;
     try {

@@ -118,6 +118,20 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
     expect(Array.from(native.batchView(view.subarray(0, first80.length)))).toEqual(Array.from(native.batchPacked(first80)));
   });
 
+  it('a caller that transfers a batchView buffer away leaves the door answering (a new buffer is bound)', () => {
+    const { c } = corpora[2];
+    const native = createKernel(c.columns, c.timeIndex, { frontEnd: 'native' });
+    const cases = Array.from({ length: 20 }, (_, k) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((k * 7919 + j * 104729) % 1000) / 1000), END_DAY));
+    const packed = encodeSubjects(cases.map((x) => x.subject), { maxStep: 3 });
+    const expected = Array.from(native.batchPacked(packed));
+    const view = native.batchView(packed);
+    structuredClone(view.buffer, { transfer: [view.buffer as ArrayBuffer] }); // detaches the door's reused buffer
+    expect(view.length).toBe(0);
+    expect(Array.from(native.batchView(new Float64Array(0)))).toEqual([]); // no subject: nothing to read, still no throw
+    expect(Array.from(native.batchView(packed))).toEqual(expected);
+    expect(native.queryComps(cases[0].subject)).toEqual(native.queryComps(cases[0].subject));
+  });
+
   it('the bound-buffer entry refuses a slot this thread holds no handle for', () => {
     const addon = nativeAddon()!;
     expect(() => addon.queryBound(2 ** 31, SUBJECT_LEN, false)).toThrow(/avm-kernel error/);
