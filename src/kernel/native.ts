@@ -19,8 +19,6 @@ export type NativeHandle = {
   readonly indexKey: string;
   /** This handle's slot for the addon's bindIo and queryBound (on the thread that opened it). */
   readonly slot: number;
-  /** Runs the subjects on this thread into `out` when they fit; returns the records' length (more than `out`: takeOutput). */
-  batchInto(input: Float64Array, withRejected: boolean, out: Float64Array): number;
   /** Copies the last call's records into `out` (its length at least theirs). */
   takeOutput(out: Float64Array): number;
   /** The rayon bulk entry (no rejections) into `out` when they fit; returns the records' length (more than `out`: takeOutput). */
@@ -33,9 +31,9 @@ export type NativeAddon = {
   abiVersion(): number;
   /** Binds `io` to the handle at `slot` as its buffer both ways for queryBound (the handle keeps it alive while bound). */
   bindIo(slot: number, io: Float64Array): void;
-  /** batchInto of the handle at `slot` on its bound buffer: reads the first `n` slots (subjects), writes the records
-   * over them when they fit; returns their length (more than the buffer: takeOutput). A free function: no `this` to
-   * unwrap, and no typed array to pass. */
+  /** Answers on this thread for the handle at `slot`, through its bound buffer: reads the first `n` slots (subjects),
+   * writes the records over them when they fit; returns their length (more than the buffer: takeOutput). A free
+   * function: no `this` to unwrap, and no typed array to pass. */
   queryBound(slot: number, n: number, withRejected: boolean): number;
   liveIndexes(): number;
   indexSharers(indexKey: string): number;
@@ -119,8 +117,10 @@ function recordedTarget(): TargetCpu | null {
 
 export type NativeLoad = { addon: NativeAddon; path: string } | { addon: null; path: string; reason: string };
 
-/** What the door calls on the addon. */
-const DOOR_EXPORTS: ReadonlyArray<keyof NativeAddon> = ['NativeKernel', 'abiVersion', 'bindIo', 'queryBound', 'liveIndexes', 'indexSharers', 'heapBytes', 'bulkThreads', 'conformal'];
+/** What the door calls on the addon: every export of NativeAddon (the compiler holds the two to the same names). */
+const DOOR_EXPORTS = Object.keys({
+  NativeKernel: true, abiVersion: true, bindIo: true, queryBound: true, liveIndexes: true, indexSharers: true, heapBytes: true, bulkThreads: true, conformal: true,
+} satisfies Record<keyof NativeAddon, true>);
 
 /** The door's exports a loaded addon lacks: a build from older sources, whose kernel ABI may still match. */
 export function missingExports(addon: Record<string, unknown>): string[] {

@@ -79,7 +79,6 @@ pub struct Scratch {
     best: StepBuf,
     f1: Vec<f64>,
     f2: Vec<f64>,
-    f3: Vec<f64>,
     factors: FactorMemo,
     rank: crate::select::RankScratch,
     /// Packed (row, reason) keys of the chosen step's rejections while they are sorted.
@@ -168,7 +167,7 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
     let b = &mut sc.best;
     sc.f1.clear();
     sc.f1.extend(b.qualified[..keep].iter().map(|c| c.adjusted_price));
-    let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2, &mut sc.f3);
+    let summary = stats::summarize(&mut sc.f1, p.mad_scale, &mut sc.f2);
     sort_rejected(&mut b.rejected, &mut sc.rejected_keys);
     Ok((keep, summary))
 }
@@ -223,7 +222,7 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     }
     for sp in spans.iter_mut() {
         let (lo, hi) = window(ix, s, q.day_lo, sp.lo as usize, sp.hi as usize);
-        *sp = Span { lo: lo as u32, hi: hi as u32, mixed: sp.mixed };
+        (sp.lo, sp.hi) = (lo as u32, hi as u32);
     }
     for sp in spans.iter() {
         if sp.lo < sp.hi {

@@ -180,7 +180,7 @@ fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec
     f1.extend(b.qualified.iter().map(|c| math::ln(c.adjusted_price / ix.hot[c.ix as usize].sqft)));
     f2.clear();
     f2.extend_from_slice(f1);
-    let (med, mad) = stats::median_mad_in_place(f2);
+    let (med, mad) = stats::median_mad(f2);
     if mad == 0.0 {
         return;
     }

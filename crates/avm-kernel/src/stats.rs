@@ -83,19 +83,11 @@ pub fn median_select(x: &mut [f64]) -> f64 {
     if n % 2 == 1 { mid } else { (lo + mid) * 0.5 }
 }
 
-/// Median and unscaled MAD of `x`; `scratch` is overwritten. Reorders `x` (selection, no sort).
-pub fn median_mad(x: &mut [f64], scratch: &mut Vec<f64>) -> (f64, f64) {
-    let med = median_select(x);
-    scratch.clear();
-    scratch.extend(x.iter().map(|v| (v - med).abs()));
-    (med, median_select(scratch))
-}
-
 /// Median and unscaled MAD of a sample already sorted in total_cmp order, without selection: the deviations
 /// |x − median| fall (in floating point too: subtraction and abs are monotone) along the values below the median and
 /// rise along the rest, so a merge of the two runs from the median outwards meets them in ascending order and stops at
-/// the middle. The values median_mad gives (same deviations, same middle, same sum for even n). None when the sample
-/// holds a NaN (total_cmp puts NaNs at the ends): callers then use median_mad.
+/// the middle. The values the two selections of median_mad give (same deviations, same middle, same sum for even n).
+/// None when the sample holds a NaN (total_cmp puts NaNs at the ends): median_mad then selects.
 pub fn median_mad_sorted(x: &[f64]) -> Option<(f64, f64)> {
     let n = x.len();
     if n == 0 || x[0].is_nan() || x[n - 1].is_nan() {
@@ -125,8 +117,10 @@ pub fn median_mad_sorted(x: &[f64]) -> Option<(f64, f64)> {
 /// against 379, 48 values 530 against 469).
 const SORT_MAX: usize = 32;
 
-/// Median and unscaled MAD of `x`, the values median_mad gives; `x` is overwritten (sorted, or its deviations).
-pub fn median_mad_in_place(x: &mut [f64]) -> (f64, f64) {
+/// Median and unscaled MAD of `x`: the median of `x` by selection (median_select), then the median of the deviations
+/// |x − median| by selection; for samples up to SORT_MAX the same values from one sort and a merge
+/// (median_mad_sorted). `x` is overwritten (sorted, or its deviations).
+pub fn median_mad(x: &mut [f64]) -> (f64, f64) {
     if x.len() <= SORT_MAX {
         sort(x);
         if let Some(r) = median_mad_sorted(x) {
@@ -149,16 +143,13 @@ pub struct Summary {
     pub fsd: f64,
 }
 
-pub fn summarize(prices: &mut [f64], mad_scale: f64, scratch: &mut Vec<f64>, logs: &mut Vec<f64>) -> Summary {
+/// The summary of `prices` (sorted in place); `logs` is overwritten. The logs of sorted prices come sorted (ln is
+/// non-decreasing), so median_mad's sort finds them in order.
+pub fn summarize(prices: &mut [f64], mad_scale: f64, logs: &mut Vec<f64>) -> Summary {
     sort(prices);
     logs.clear();
     logs.extend(prices.iter().map(|&p| math::ln(p)));
-    // The logs of sorted prices come sorted (ln is non-decreasing); checked, since only then the merge applies.
-    let sorted = logs.windows(2).all(|w| w[0].total_cmp(&w[1]) != std::cmp::Ordering::Greater);
-    let mad = match if sorted { median_mad_sorted(logs) } else { None } {
-        Some((_, mad)) => mad,
-        None => median_mad(logs, scratch).1,
-    };
+    let (_, mad) = median_mad(logs);
     Summary {
         n: prices.len(),
         median: median_sorted(prices),
@@ -236,17 +227,22 @@ mod tests {
         assert!(median_select(&mut []).is_nan());
     }
 
+    /// Median and MAD by their definitions: two selections, the deviations in a second sample.
+    fn by_selection(x: &[f64]) -> (f64, f64) {
+        let med = median_select(&mut x.to_vec());
+        let mut dev: Vec<f64> = x.iter().map(|v| (v - med).abs()).collect();
+        (med, median_select(&mut dev))
+    }
+
     #[test]
     fn sorted_median_mad_equals_selection() {
-        let mut s = Vec::new();
         for n in 1..40usize {
             for seed in 0..20u64 {
                 // Skewed samples with ties and negative values.
                 let mut x: Vec<f64> = (0..n as u64).map(|k| ((k * 7 + seed * 13) % 11) as f64 * if (k + seed) % 3 == 0 { -0.5 } else { 1.25 } + (k % 2) as f64 * (seed as f64)).collect();
-                let mut y = x.clone();
+                let (m2, d2) = by_selection(&x);
                 x.sort_unstable_by(|a, b| a.total_cmp(b));
                 let (m1, d1) = median_mad_sorted(&x).unwrap();
-                let (m2, d2) = median_mad(&mut y, &mut s);
                 assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()), "{:?}", x);
             }
         }
@@ -255,20 +251,19 @@ mod tests {
     }
 
     #[test]
-    fn in_place_median_mad_equals_selection() {
+    fn median_mad_equals_selection() {
         // Both sides of SORT_MAX, ties, negative values and a NaN (the sorted merge refuses it: selection then).
-        let mut s = Vec::new();
         for n in [1usize, 2, 5, 31, 32, 33, 64, 101] {
             for seed in 0..10u64 {
                 let x: Vec<f64> = (0..n as u64).map(|k| ((k * 7 + seed * 13) % 11) as f64 * if (k + seed) % 3 == 0 { -0.5 } else { 1.25 }).collect();
-                let (m1, d1) = median_mad_in_place(&mut x.clone());
-                let (m2, d2) = median_mad(&mut x.clone(), &mut s);
+                let (m1, d1) = median_mad(&mut x.clone());
+                let (m2, d2) = by_selection(&x);
                 assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()), "{:?}", x);
             }
         }
         let with_nan = [3.0, f64::NAN, 1.0, 2.0];
-        let (m1, d1) = median_mad_in_place(&mut with_nan.clone());
-        let (m2, d2) = median_mad(&mut with_nan.clone(), &mut s);
+        let (m1, d1) = median_mad(&mut with_nan.clone());
+        let (m2, d2) = by_selection(&with_nan);
         assert_eq!((m1.to_bits(), d1.to_bits()), (m2.to_bits(), d2.to_bits()));
     }
 
@@ -276,20 +271,19 @@ mod tests {
     fn mad_of_small_sample() {
         // x = 1,2,3,4,100: median 3, |dev| = 2,1,0,1,97 -> MAD 1.
         let mut x = vec![100.0, 1.0, 2.0, 3.0, 4.0];
-        let mut s = Vec::new();
-        assert_eq!(median_mad(&mut x, &mut s), (3.0, 1.0));
+        assert_eq!(median_mad(&mut x), (3.0, 1.0));
         // Negative values (their order keys differ from their bits): -4,-3,-2,-1,96 -> median -2, MAD 1.
         let mut y = vec![96.0, -4.0, -3.0, -2.0, -1.0];
-        assert_eq!(median_mad(&mut y, &mut s), (-2.0, 1.0));
+        assert_eq!(median_mad(&mut y), (-2.0, 1.0));
     }
 
     #[test]
     fn summary_single_and_pair() {
-        let (mut s, mut l) = (Vec::new(), Vec::new());
-        let one = summarize(&mut [200_000.0], 1.4826, &mut s, &mut l);
+        let mut l = Vec::new();
+        let one = summarize(&mut [200_000.0], 1.4826, &mut l);
         assert_eq!((one.n, one.median, one.q25, one.q75, one.fsd), (1, 200_000.0, 200_000.0, 200_000.0, 0.0));
         // pair 100k, 400k: ln values 11.5129, 12.8992, median in the middle, |dev| both ln(4)/2 = 0.693147.
-        let two = summarize(&mut [400_000.0, 100_000.0], 1.4826, &mut s, &mut l);
+        let two = summarize(&mut [400_000.0, 100_000.0], 1.4826, &mut l);
         assert_eq!(two.median, 250_000.0);
         assert!((two.fsd - 1.4826 * (4.0f64).ln() / 2.0).abs() < 1e-12);
     }

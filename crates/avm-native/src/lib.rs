@@ -2,8 +2,9 @@
 //!
 //! - One index per process: `NativeKernel.open` keys the index by the content of its inputs (key.rs) and shares the
 //!   built copy with every thread that asks for the same one (shared.rs), so memory does not grow with workers.
-//! - `batchInto` answers on the calling thread (the door's single queries); `batchParallel` spreads many subjects over
-//!   rayon's pool and returns the records in subject order, byte for byte what `batchInto` returns for them.
+//! - `queryBound` answers on the calling thread, through the buffer `bindIo` bound to the handle (the door's single
+//!   queries and small batches); `batchParallel` spreads many subjects over rayon's pool and returns the records in
+//!   subject order, byte for byte what `queryBound` returns for them.
 //! - Records are the ABI's (slots.rs), so src/kernel/decode.ts decodes both front-ends alike. Errors are kernel error
 //!   codes (errors.rs) in the message `avm-kernel error <code>`, which the TypeScript door maps to the taxonomy.
 
@@ -121,26 +122,12 @@ impl NativeKernel {
         on(self.slot, |q| format!("{:016x}", q.shared.key))
     }
 
-    /// Subjects (SUBJECT_LEN slots each) answered on this thread, one record each, in order, written into `out` when
-    /// they fit; returns the records' length either way (larger than `out`: call `takeOutput` with a buffer that
-    /// size). Borrowed slices in and out: a single query pays no typed-array allocation across the boundary.
-    #[napi(catch_unwind)]
-    pub fn batch_into(&mut self, input: &[f64], with_rejected: bool, mut out: Float64ArraySlice) -> Result<u32> {
-        check_input(input)?;
-        on(self.slot, |q| {
-            q.out.clear();
-            run_subjects(&q.shared, input, with_rejected, &mut q.scratch, &mut q.out);
-            // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
-            copy_out(&q.out, unsafe { out.as_mut() })
-        })
-    }
-
     /// Copies the records of the last call into `out` (at least as long as they are), then drops a large buffer
     /// (a bulk output), so a thread's handle keeps only a single query's worth between calls.
     #[napi]
     pub fn take_output(&mut self, mut out: Float64ArraySlice) -> Result<u32> {
         on(self.slot, |q| {
-            // SAFETY: as in batch_into; nothing else reads or writes `out` during the copy.
+            // SAFETY: JavaScript is blocked in this call; nothing else reads or writes `out` during the copy.
             let dst = unsafe { out.as_mut() }.get_mut(..q.out.len()).ok_or_else(|| kernel_error(errors::BAD_ARGUMENT))?;
             dst.copy_from_slice(&q.out);
             let len = q.out.len() as u32;
@@ -151,7 +138,7 @@ impl NativeKernel {
         })?
     }
 
-    /// The bulk entry: `batchInto` without rejections, the subjects spread over rayon's threads, records in subject
+    /// The bulk entry: `queryBound` without rejections, the subjects spread over rayon's threads, records in subject
     /// order, copied from the threads' parts straight into `out` when they fit (one copy); returns their length
     /// either way (larger than `out`: they wait in the handle for `takeOutput`). The records end in memory the
     /// garbage collector counts (an external buffer per call let score-all's RSS grow to 4.1 GB).
@@ -197,9 +184,10 @@ pub fn bind_io(slot: u32, io: Float64Array) -> Result<()> {
     on(slot, |q| q.io = Some(io))
 }
 
-/// `batchInto` for the handle of `slot` on the buffer `bindIo` bound to it, one buffer both ways: reads its first `n`
-/// slots (whole subjects), writes the records over them when they fit; returns the records' length (larger than the
-/// buffer: call `takeOutput`). A free function, so a single query pays no `this` unwrap (querier.rs).
+/// Subjects (SUBJECT_LEN slots each) answered on this thread for the handle of `slot`, one record each, in order,
+/// through the buffer `bindIo` bound to it: its first `n` slots are read, then the records written over them when
+/// they fit; returns the records' length (larger than the buffer: call `takeOutput`). A free function, so a single
+/// query pays no `this` unwrap (querier.rs).
 #[napi(catch_unwind)]
 pub fn query_bound(slot: u32, n: u32, with_rejected: bool) -> Result<u32> {
     let n = n as usize;
