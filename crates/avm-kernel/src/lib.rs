@@ -15,6 +15,7 @@ pub mod errors;
 pub mod factors;
 pub mod geo;
 pub mod index;
+mod ln;
 pub mod math;
 pub mod params;
 pub mod query;

@@ -1,5 +1,6 @@
 //! The kernel's transcendental functions (ln, exp, sin, cos, asin), one implementation for every front-end, so the
-//! WASM module and the native addon return the same bits. Rust's `f64::ln` and friends are the platform's: on
+//! WASM module and the native addon return the same bits. `ln` (and `ln_each`, four lanes at a time) is the kernel's
+//! own (ln.rs), the same operations on every target. Rust's `f64::exp` and friends are the platform's: on
 //! wasm32-unknown-unknown the `libm` port that compiler-builtins carries, on linux-gnu glibc's libm, and the two
 //! differ in the last bit (measured over 200,000 inputs in the kernel's ranges: ln 0.6%, exp 8.7%, sin 5.8%, cos of a
 //! latitude 12% of calls), which moved ~0.3% of backtest values by an ulp and so the calibration table's digest and
@@ -13,10 +14,6 @@
 
 #[cfg(not(feature = "host-math"))]
 mod imp {
-    #[inline(always)]
-    pub fn ln(x: f64) -> f64 {
-        x.ln()
-    }
     #[inline(always)]
     pub fn exp(x: f64) -> f64 {
         x.exp()
@@ -39,4 +36,5 @@ mod imp {
 #[path = "math_host.rs"]
 mod imp;
 
-pub use imp::{asin, cos, exp, ln, sin};
+pub use crate::ln::{ln, ln_each};
+pub use imp::{asin, cos, exp, sin};

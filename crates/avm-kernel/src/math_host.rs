@@ -3,17 +3,12 @@
 //! extern` with `safe fn`, Rust 1.82+); the WASM build on rustc 1.63 never compiles it.
 
 unsafe extern "Rust" {
-    safe fn avm_kernel_math_ln(x: f64) -> f64;
     safe fn avm_kernel_math_exp(x: f64) -> f64;
     safe fn avm_kernel_math_sin(x: f64) -> f64;
     safe fn avm_kernel_math_cos(x: f64) -> f64;
     safe fn avm_kernel_math_asin(x: f64) -> f64;
 }
 
-#[inline(always)]
-pub fn ln(x: f64) -> f64 {
-    avm_kernel_math_ln(x)
-}
 #[inline(always)]
 pub fn exp(x: f64) -> f64 {
     avm_kernel_math_exp(x)

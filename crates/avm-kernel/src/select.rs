@@ -177,7 +177,8 @@ fn trim(ix: &Index, p: &Params, b: &mut StepBuf, f1: &mut Vec<f64>, f2: &mut Vec
         return;
     }
     f1.clear();
-    f1.extend(b.qualified.iter().map(|c| math::ln(c.adjusted_price / ix.hot[c.ix as usize].sqft)));
+    f1.extend(b.qualified.iter().map(|c| c.adjusted_price / ix.hot[c.ix as usize].sqft));
+    math::ln_each(f1);
     f2.clear();
     f2.extend_from_slice(f1);
     let (med, mad) = stats::median_mad(f2);

@@ -148,7 +148,8 @@ pub struct Summary {
 pub fn summarize(prices: &mut [f64], mad_scale: f64, logs: &mut Vec<f64>) -> Summary {
     sort(prices);
     logs.clear();
-    logs.extend(prices.iter().map(|&p| math::ln(p)));
+    logs.extend_from_slice(prices);
+    math::ln_each(logs);
     let (_, mad) = median_mad(logs);
     Summary {
         n: prices.len(),

@@ -3,11 +3,6 @@
 //! (what `f64::ln` calls on linux-gnu) rounds ~0.6–12% of these calls differently in the last bit.
 
 #[no_mangle]
-pub fn avm_kernel_math_ln(x: f64) -> f64 {
-    libm::log(x)
-}
-
-#[no_mangle]
 pub fn avm_kernel_math_exp(x: f64) -> f64 {
     libm::exp(x)
 }
