@@ -3,7 +3,8 @@
 // together, so a crash leaves all of them or none and two runs at once never push a profile twice in a day.
 import type pg from 'pg';
 import { inTransaction, type PgPool } from '../store/pg/pool.js';
-import { decideDigest, freshRows, utcDay, type DigestResult, type DigestRun, type ProfileOutcome } from './digest.js';
+import { utcDay } from '../store/days.js';
+import { decideDigest, freshRows, type DigestResult, type DigestRun, type ProfileOutcome } from './digest.js';
 import type { SeenState } from './matcher.js';
 import type { OutboxRecord } from './outbox.js';
 import { listActiveProfiles } from './profile.js';

@@ -2,6 +2,7 @@
 // digest per profile per UTC day into the outbox. Outbox records, dedupe marks and the day mark commit in ONE
 // transaction, so a crash leaves either all of them or none (no lost alert, no alert marked sent that was not queued).
 import { ALERTS } from '../registry/groups/alerts.js';
+import { utcDay } from '../store/days.js';
 import { isNewForProfile, mismatchReason, priceBucket, rankForStrategy, type SeenState } from './matcher.js';
 import { newOutboxRecord, putIfAbsentInTxn, type OutboxRecord } from './outbox.js';
 import { buildAlertPayload, matchFromRow, type AlertPayload, type ModelVersions, type ScoredRow } from './payload.js';
@@ -28,7 +29,6 @@ export type ProfileOutcome =
 
 export type DigestResult = { day: string; stale_rows: number; profiles: ProfileOutcome[]; alert_ids: string[] };
 
-export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 const sameVersions = (a: ModelVersions, b: ModelVersions): boolean => a.model === b.model && a.underwrite === b.underwrite && a.serving === b.serving;
 // Alert state is keyed by the profile's ref, never its id: two owners may each hold a profile of one id.

@@ -2,7 +2,7 @@
 // src/listings, with its outcome logged once (counts, duration, error) and counted in /metrics, and the alert
 // deliveries it makes logged and counted.
 import type { AlertOutcome, DeliveryContext } from '../alerts/index.js';
-import { utcDay } from '../alerts/digest.js';
+import { utcDay } from '../store/days.js';
 import type { DailyRunLock, DailyRunOutcome } from '../listings/daily-run.js';
 import { lastRunAt, runListings, type ListingsRunResult, type RunKind } from '../listings/index.js';
 import type { ServiceContext } from './context.js';

@@ -6,6 +6,7 @@ import { afterListingsRun, type DeliveryContext } from '../alerts/index.js';
 import { LISTINGS_RUN } from '../registry/groups/listings.js';
 import { MODEL_VERSIONS } from '../registry/versions.js';
 import { rankToPercentiles } from '../scoring/percentile.js';
+import { utcDay } from '../store/days.js';
 import { LAST_RUN_META_KEY, type LastRun } from '../store/store-status.js';
 import type { Store } from '../store/store.js';
 import type { ListingRecord } from '../ingest/loaders/listings.js';
@@ -49,10 +50,11 @@ const feedStatus = (l: Feed): string => l.feed_status ?? l.status;
 
 /**
  * A listing is valued by its id, as a door asked about it would be: subject resolution reads the listing record (and
- * its parcel), so every fact carries its true source (`listing`, `parcel_record`), never `caller`.
+ * its parcel), so every fact carries its true source (`listing`, `parcel_record`), never `caller`. A run names its
+ * as-of date (`asOf`) in every subject: one date for the whole run.
  */
-export function subjectOfListing(l: ListingRecord): ScoreSubject {
-  return { id: l.listing_id, input: { propertyId: l.listing_id } };
+export function subjectOfListing(l: ListingRecord, asOf?: string): ScoreSubject {
+  return { id: l.listing_id, input: { propertyId: l.listing_id, ...(asOf ? { asOf } : {}) } };
 }
 
 function inactiveRow(l: Feed, status: 'duplicate' | 'overflow', duplicateOf: string | null): Feed & { status: string; duplicate_of: string | null } {
@@ -63,11 +65,13 @@ export async function runListingsOnce(deps: ListingsRunDeps): Promise<ListingsRu
   const now = deps.now ?? (() => new Date());
   const t0 = performance.now();
   const runId = randomUUID();
+  // Every listing is valued as of the date the run starts, also when its batches run past a UTC midnight.
+  const asOf = utcDay(now());
   const feed = deps.store.getListings() as Feed[];
   const activeFeed = feed.filter((l) => feedStatus(l) === 'active');
   const { kept, dropped } = dedupeByAddress(activeFeed);
   const { active, overflow } = capActive(kept, LISTINGS_RUN.v.max_active_listings);
-  const scores = await scoreInBatches(deps.scorer, active.map(subjectOfListing), deps.batchSize ?? LISTINGS_RUN.v.listing_batch_size);
+  const scores = await scoreInBatches(deps.scorer, active.map((l) => subjectOfListing(l, asOf)), deps.batchSize ?? LISTINGS_RUN.v.listing_batch_size);
   const pct = rankToPercentiles(scores.map((s) => ({ id: s.id, raw: s.raw })));
   const scoredAt = now().toISOString();
   const firstSeen = { ...(deps.store.getMeta<Record<string, string>>(FIRST_SEEN_META_KEY) ?? {}) };

@@ -19,9 +19,9 @@ export type BatchScorer = {
   /**
    * Bulk entry (score-all): parcel rows in, score columns out (see score-all.ts); absent → scoreBatch per subject.
    * The pool's entry moves `rows` to the worker when the array owns its whole buffer (the buffer is detached
-   * afterwards), and copies just its rows otherwise.
+   * afterwards), and copies just its rows otherwise. Every row is valued as of `asOf`, the job's date.
    */
-  scoreParcels?(rows: Int32Array): Promise<ScoreColumns>;
+  scoreParcels?(rows: Int32Array, asOf: string): Promise<ScoreColumns>;
   /** Batches worth keeping in flight (2 per worker thread keeps every worker fed while results cross back). */
   readonly parallelism: number;
   close(): Promise<void>;
@@ -38,7 +38,7 @@ export function localScorer(ctx: ValuationContext, chain: ServeFallbackConfig): 
       for (const s of subjects) out.push(await scoreServedSubject(s, ctx, chain));
       return out;
     },
-    scoreParcels: async (rows) => scoreParcelColumns(rows, ctx),
+    scoreParcels: async (rows, asOf) => scoreParcelColumns(rows, ctx, asOf),
     parallelism: 1,
     close: async () => {},
   };
@@ -73,10 +73,10 @@ export async function poolScorer(store: Store, config: Pick<Config, 'dataDir' | 
   }
   return {
     scoreBatch: (subjects) => pool.run<SubjectScore[]>(SCORE_TASK, { ...stamped, subjects } satisfies ScoreBatchPayload),
-    scoreParcels: (rows) => {
+    scoreParcels: (rows, asOf) => {
       const owned = rows.buffer instanceof ArrayBuffer && rows.byteOffset === 0 && rows.byteLength === rows.buffer.byteLength;
       const own = owned ? (rows as Int32Array<ArrayBuffer>) : rows.slice();
-      return pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { ...stamped, rows: own } satisfies ScoreParcelsPayload, { transfer: [own.buffer] });
+      return pool.run<ScoreColumns>(SCORE_PARCELS_TASK, { ...stamped, rows: own, asOf } satisfies ScoreParcelsPayload, { transfer: [own.buffer] });
     },
     parallelism: Math.max(1, pool.threads) * 2,
     close: () => pool.close(),

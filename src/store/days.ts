@@ -54,6 +54,9 @@ export function isoOfDay(day: number): string {
 
 const isoText = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 
+/** The UTC date (ISO `YYYY-MM-DD`) of an instant: a valuation's as-of date when it names none, an alert digest's day. */
+export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+
 /** Calendar year of a day number. */
 export function yearOfDay(day: number): number {
   return YEAR_OF_DAY.get(day) ?? remember(YEAR_OF_DAY, day, new Date(day * MS_PER_DAY).getUTCFullYear());

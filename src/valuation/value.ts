@@ -11,7 +11,7 @@ import { COUNTY_CODE } from '../store/columns.js';
 import { buildArtifact, deriveDisplayedValuation, type ArvEvidence, type BuildArtifactInput, type DisplayedValuationParts } from './artifact.js';
 import { conditionCodeOf, valueAsIs, type AsIsResult } from './comps/as-is.js';
 import { asIsVsArvWarnings } from './comps/as-is-check.js';
-import { dayOfIso, isoOfDay } from '../store/days.js';
+import { dayOfIso, isoOfDay, utcDay } from '../store/days.js';
 import { decideValuationDisplay, pointUsdOf, type LadderDecision } from './decide/ladder.js';
 import { valuationIncome } from './economics/income-hook.js';
 import type { LadderEvidence, Tier1Evidence } from './decide/ladder-evidence.js';
@@ -59,8 +59,13 @@ export function tier1SubjectOf(r: ResolvedSubject, ctx: ValuationContext, asOfDa
   };
 }
 
+/**
+ * The input's as-of date, else the UTC date of the context's clock now (utcDay). A job valuing many subjects (score-all,
+ * a listings run, a distributed run) decides its date once when it starts and names it in every input, so that all
+ * its rows are valued as of one date even when the job runs past a UTC midnight.
+ */
 export function asOfOf(input: ValueInput, ctx: ValuationContext): { asOfIso: string; asOfDay: number } {
-  const iso = input.asOf ?? ctx.now().toISOString().slice(0, 10);
+  const iso = input.asOf ?? utcDay(ctx.now());
   const day = dayOfIso(iso);
   return { asOfIso: isoOfDay(day), asOfDay: day };
 }

@@ -20,6 +20,7 @@ import { sha256Of } from '../../src/scoring/distributed/result-files.js';
 import { poolScorer } from '../../src/scoring/scorer.js';
 import { adoptSnapshot } from '../../src/store/adopt-snapshot.js';
 import { DB_NAMES, openSubDb } from '../../src/store/env.js';
+import { utcDay } from '../../src/store/days.js';
 import { migrate } from '../../src/store/pg/migrate.js';
 import { openPgPool, type PgPool } from '../../src/store/pg/pool.js';
 import { openStore, type Store } from '../../src/store/store.js';
@@ -74,9 +75,10 @@ describe.skipIf(!PG_AVAILABLE)('score-all --distributed on pg-boss', () => {
 
   it('three workers, one killed with SIGKILL mid-run: every parcel once, the single-machine table exactly', async () => {
     const config = testConfig(dataDir, { AVM_WORKERS: '1' });
-    // the single-machine run on the same corpus
+    // the single-machine run on the same corpus, as of the same date (each run would otherwise take the UTC date it starts on)
+    const asOf = utcDay(new Date());
     const scorer = await poolScorer(store, config, { warmLookups: false });
-    const single = await scoreAll(store, scorer).finally(() => scorer.close());
+    const single = await scoreAll(store, scorer, { asOf }).finally(() => scorer.close());
     const singleTable = tableFromIPC(openSubDb<Buffer>(store.env, DB_NAMES.results).getBinary(resultsKey(single.snapshot_id))!);
     const total = store.readParcels().table.numRows;
 
@@ -103,7 +105,8 @@ describe.skipIf(!PG_AVAILABLE)('score-all --distributed on pg-boss', () => {
       if (Date.now() > end) throw new Error(`workers did not start: ${JSON.stringify(lines)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const manifest = await runDistributedScoreAll({ pool, boss, store, config, snapshotDir, partitionRows: Math.ceil(total / PARTITIONS) });
+    const manifest = await runDistributedScoreAll({ pool, boss, store, config, snapshotDir, partitionRows: Math.ceil(total / PARTITIONS), asOf });
+    expect(manifest.as_of).toBe(asOf);
     expect(killed).not.toBeNull();
     const killedId = `${hostname()}:${killed!.pid}`;
 
@@ -141,6 +144,7 @@ describe.skipIf(!PG_AVAILABLE)('score-all --distributed on pg-boss', () => {
     const again = await resumeDistributedScoreAll({ pool, boss, store, config, snapshotDir }, manifest.run_id);
     expect(again.partitions).toEqual(manifest.partitions);
     expect(again.counts).toEqual(manifest.counts);
+    expect(again.as_of).toBe(asOf); // the recorded date, whatever day the resume runs on
     await expect(resumeDistributedScoreAll({ pool, boss, store, config, snapshotDir }, 'run-none')).rejects.toMatchObject({ code: 'not_found' });
     // the workers' store now holds the run's snapshot, loaded from the folder beside the one it had
     const workerStore = openStore(workerDir);

@@ -8,6 +8,7 @@ import { createProgress, type Progress } from '../../progress.js';
 import { LISTINGS_RUN } from '../../registry/groups/listings.js';
 import { MODEL_VERSION } from '../../registry/versions.js';
 import { dealScore, rankToPercentiles } from '../percentile.js';
+import { utcDay } from '../../store/days.js';
 import { DB_NAMES, openSubDb } from '../../store/env.js';
 import type { Store } from '../../store/store.js';
 import { STRATEGIES } from '../../underwriting/types.js';
@@ -123,14 +124,17 @@ export function parcelRows(store: Store, limit?: number): { snapshotId: string; 
   return { snapshotId: id, rows, pins, totalParcels: table.numRows };
 }
 
-/** A parcel row as a scoring subject: located by its row, priced at its labeled as-is value. */
-export const parcelRowSubject = (row: number): ScoreSubject => ({ id: String(row), input: { parcelRow: row }, priceBasis: 'as_is' });
+/** A parcel row as a scoring subject: located by its row, priced at its labeled as-is value, valued as of `asOf`. */
+export const parcelRowSubject = (row: number, asOf?: string): ScoreSubject => ({ id: String(row), input: { parcelRow: row, ...(asOf ? { asOf } : {}) }, priceBasis: 'as_is' });
 
-/** Scores parcel rows through the scorer's bulk entry (or its per-subject batches when it has none), in order. */
-export async function scoreRows(scorer: BatchScorer, rows: Int32Array, batchSize: number, onProgress?: (done: number, total: number) => void): Promise<ScoreColumns> {
+/**
+ * Scores parcel rows through the scorer's bulk entry (or its per-subject batches when it has none), in order, every
+ * row valued as of `asOf` (the job's date: a run past a UTC midnight stays on the date it started with).
+ */
+export async function scoreRows(scorer: BatchScorer, rows: Int32Array, batchSize: number, asOf: string, onProgress?: (done: number, total: number) => void): Promise<ScoreColumns> {
   const parts: ScoreColumns[] = [];
   let next = 0, done = 0;
-  const one = (chunk: Int32Array) => (scorer.scoreParcels ? scorer.scoreParcels(chunk) : scorer.scoreBatch(Array.from(chunk, parcelRowSubject)).then(toColumns));
+  const one = (chunk: Int32Array) => (scorer.scoreParcels ? scorer.scoreParcels(chunk, asOf) : scorer.scoreBatch(Array.from(chunk, (row) => parcelRowSubject(row, asOf))).then(toColumns));
   const lane = async (): Promise<void> => {
     while (next < rows.length) {
       const start = next;
@@ -146,11 +150,15 @@ export async function scoreRows(scorer: BatchScorer, rows: Int32Array, batchSize
   return concatColumns(parts);
 }
 
-/** Scores the parcels, ranks percentiles over all of them, stores the Arrow table. wall_ms excludes pool start-up. */
-export async function scoreAll(store: Store, scorer: BatchScorer, o: { progress?: Progress; limit?: number; batchSize?: number } = {}): Promise<ScoreAllSummary> {
+/**
+ * Scores the parcels as of one date (`asOf`, default the UTC date when the run starts), ranks percentiles over all of
+ * them, stores the Arrow table. wall_ms excludes pool start-up.
+ */
+export async function scoreAll(store: Store, scorer: BatchScorer, o: { progress?: Progress; limit?: number; batchSize?: number; asOf?: string } = {}): Promise<ScoreAllSummary> {
   const t0 = performance.now();
+  const asOf = o.asOf ?? utcDay(new Date());
   const { snapshotId, rows, pins, totalParcels } = parcelRows(store, o.limit);
-  const cols = await scoreRows(scorer, rows, o.batchSize ?? LISTINGS_RUN.v.score_all_batch_size, (done, total) => o.progress?.update(done, total, 'valuing'));
+  const cols = await scoreRows(scorer, rows, o.batchSize ?? LISTINGS_RUN.v.score_all_batch_size, asOf, (done, total) => o.progress?.update(done, total, 'valuing'));
   o.progress?.stop();
   const bytes = encodeColumns(pins, cols);
   const key = resultsKey(snapshotId);

@@ -39,10 +39,13 @@ function writeRow(c: ScoreColumns, k: number, p: Decided, input: ValueInput, ctx
   if (raws) for (let j = 0; j < raws.length; j++) c.raw[j][k] = raws[j] ?? NaN;
 }
 
-/** Scores parcel-table rows at their labeled as-is value into columns, in row order; a failed row has error = 1. */
-export function scoreParcelColumns(rows: Int32Array, ctx: ValuationContext): ScoreColumns {
+/**
+ * Scores parcel-table rows at their labeled as-is value into columns, in row order, every row valued as of `asOf` (the
+ * job's date); a failed row has error = 1.
+ */
+export function scoreParcelColumns(rows: Int32Array, ctx: ValuationContext, asOf: string): ScoreColumns {
   const c = emptyColumns(rows.length);
-  const inputs: ValueInput[] = Array.from(rows, (parcelRow) => ({ parcelRow }));
+  const inputs: ValueInput[] = Array.from(rows, (parcelRow) => ({ parcelRow, asOf }));
   decideBulk(inputs, ctx, (k, d) => {
     if (d instanceof AppError) return void (c.error[k] = 1);
     try {

@@ -12,6 +12,7 @@ import type { Config } from '../../config.js';
 import type { Progress } from '../../progress.js';
 import { DISTRIBUTED } from '../../registry/groups/distributed.js';
 import { MODEL_VERSION } from '../../registry/versions.js';
+import { utcDay } from '../../store/days.js';
 import type { PgPool } from '../../store/pg/pool.js';
 import { writeFileAtomic } from '../../store/shared/atomic-file.js';
 import { snapshotFolder } from '../../store/shared/snapshot-source.js';
@@ -30,6 +31,8 @@ export type RunManifest = {
   snapshot_id: string;
   model_version: string;
   stamp: Stamp;
+  /** The date every parcel is valued as of: the UTC date when the run started, whichever day a partition is scored on. */
+  as_of: string;
   /** Parcels in the snapshot = the sum of the partitions' rows. */
   total_parcels: number;
   counts: { parcels: number; point: number; scored: number; errors: number };
@@ -38,7 +41,8 @@ export type RunManifest = {
   parcels_per_s: number;
 };
 
-export type DistributedOptions = { pool: PgPool; boss: PgBoss; store: Store; config: Pick<Config, 'dataDir'>; snapshotDir: string; partitionRows?: number; progress?: Progress; pollMs?: number };
+/** `asOf`: the date every parcel is valued as of; default the UTC date when the run starts. */
+export type DistributedOptions = { pool: PgPool; boss: PgBoss; store: Store; config: Pick<Config, 'dataDir'>; snapshotDir: string; partitionRows?: number; progress?: Progress; pollMs?: number; asOf?: string };
 
 /** The snapshot's files in the shared folder (written there when absent; the pointer is not moved). */
 async function ensurePublished(store: Store, snapshotDir: string, id: string): Promise<void> {
@@ -90,7 +94,7 @@ async function finalize(o: DistributedOptions, run: RunRecord, pins: Vector<Utf8
   }
   const wallMs = performance.now() - t0;
   const manifest: RunManifest = {
-    format: 1, run_id: runId, snapshot_id: run.snapshot.id, model_version: MODEL_VERSION, stamp: run.stamp, total_parcels: pins.length,
+    format: 1, run_id: runId, snapshot_id: run.snapshot.id, model_version: MODEL_VERSION, stamp: run.stamp, as_of: run.asOf, total_parcels: pins.length,
     counts: counts(all), partitions, wall_ms: Math.round(wallMs), parcels_per_s: Math.round((pins.length / wallMs) * 1000 * 10) / 10,
   };
   await writeFileAtomic(join(o.snapshotDir, runDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -102,6 +106,7 @@ async function finalize(o: DistributedOptions, run: RunRecord, pins: Vector<Utf8
 export async function runDistributedScoreAll(o: DistributedOptions): Promise<RunManifest> {
   const t0 = performance.now();
   const stamp = readStamp(o.store);
+  const asOf = o.asOf ?? utcDay(new Date());
   const id = stamp.snapshotId;
   const snapshot = o.store.listSnapshots().find((s) => s.id === id)!;
   const { table, pins } = parcelsOf(o.store, id);
@@ -109,7 +114,7 @@ export async function runDistributedScoreAll(o: DistributedOptions): Promise<Run
   const parts = planPartitions(table.numRows, o.partitionRows ?? DISTRIBUTED.v.partition_rows);
   const runId = `run-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
   const runDir = runDirOf(id, runId);
-  const run: RunRecord = { runId, snapshot, stamp, totalRows: table.numRows, partitions: parts.length, runDir };
+  const run: RunRecord = { runId, snapshot, stamp, asOf, totalRows: table.numRows, partitions: parts.length, runDir };
   await createRun(o.pool, run, parts);
   await o.boss.insert(SCORE_QUEUE, parts.map((p) => ({ data: { runId, part: p.part } satisfies PartitionJob })));
   await waitForPartitions(o, runId, parts.length, table.numRows);

@@ -62,7 +62,7 @@ export async function startScoreWorker(o: ScoreWorkerOptions): Promise<ScoreWork
     }
     const scorer = await scorerFor(run.stamp);
     const t0 = performance.now(); // scoring and writing, without the pool's start-up (once per stamp)
-    const cols = await scoreRows(scorer, rowsOf(p), LISTINGS_RUN.v.score_all_batch_size);
+    const cols = await scoreRows(scorer, rowsOf(p), LISTINGS_RUN.v.score_all_batch_size, run.asOf);
     const file = rawPartPath(run.runDir, part);
     const sha256 = await writeResultFile(join(o.snapshotDir, file), encodeRawPartition(cols));
     const first = await completePartition(o.pool, runId, part, { worker: workerId, file, sha256, rows: p.endRow - p.firstRow });

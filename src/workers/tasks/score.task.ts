@@ -11,8 +11,8 @@ import type { TaskHandler } from '../tasks.js';
 import type { StampedPayload } from './valuation.task.js';
 
 export type ScoreBatchPayload = StampedPayload & { subjects: ScoreSubject[] };
-/** Bulk scoring: parcel-table rows; the reply is columns (typed arrays), not one object per parcel. */
-export type ScoreParcelsPayload = StampedPayload & { rows: Int32Array };
+/** Bulk scoring: parcel-table rows valued as of the job's date; the reply is columns (typed arrays), not one object per parcel. */
+export type ScoreParcelsPayload = StampedPayload & { rows: Int32Array; asOf: string };
 export type WarmPayload = StampedPayload & { warm?: boolean };
 
 export const SCORE_TASK = 'scoreSubjects';
@@ -26,7 +26,7 @@ export const tasks: Record<string, TaskHandler> = {
     for (const s of p.subjects) out.push(await scoreServedSubject(s, ctx, p.chain));
     return out;
   },
-  [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload): ScoreColumns => scoreParcelColumns(p.rows, contextFor(p.dataDir, p.stamp).ctx),
+  [SCORE_PARCELS_TASK]: (p: ScoreParcelsPayload): ScoreColumns => scoreParcelColumns(p.rows, contextFor(p.dataDir, p.stamp).ctx, p.asOf),
   /** Builds this worker's context now (seconds at default scale) so the first real batch does not pay for it. */
   [WARM_TASK]: (p: WarmPayload): number => {
     const { ctx } = contextFor(p.dataDir, p.stamp);

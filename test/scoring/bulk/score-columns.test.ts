@@ -15,11 +15,14 @@ import { decideBulk } from '../../../src/valuation/bulk.js';
 import { valueProperty, type ValueInput } from '../../../src/valuation/value.js';
 import type { Store } from '../../../src/store/store.js';
 import type { ValuationContext } from '../../../src/valuation/value-context.js';
+import { utcDay } from '../../../src/store/days.js';
 import { openPointEverywhere, TEST_CHAIN } from '../../support/scoring-corpus.js';
 
 let store: Store;
 let ctx: ValuationContext;
 const SAMPLE = 1200;
+/** The date the single valuations take (the context's clock): the bulk columns are valued as of it. */
+const asOf = (): string => utcDay(ctx.now());
 
 beforeAll(async () => {
   ({ store, ctx } = await openPointEverywhere());
@@ -39,7 +42,7 @@ describe('scoreParcelColumns', () => {
     const rows = Int32Array.from({ length: SAMPLE }, (_, k) => Math.floor((k * n) / SAMPLE));
     const single = toColumns(Array.from(rows, (r) => scoreSubject(parcelRowSubject(r), ctx)));
     // in two batches, as the pool hands them out
-    const bulk = [scoreParcelColumns(rows.subarray(0, 500), ctx), scoreParcelColumns(rows.subarray(500), ctx)];
+    const bulk = [scoreParcelColumns(rows.subarray(0, 500), ctx, asOf()), scoreParcelColumns(rows.subarray(500), ctx, asOf())];
     const joined = plain(single);
     expect(plain(bulk[0])).toEqual(Object.fromEntries(Object.entries(joined).map(([k, v]) => [k, k === 'raw' ? (v as number[][]).map((r) => r.slice(0, 500)) : (v as number[]).slice(0, 500)])));
     expect(plain(bulk[1])).toEqual(Object.fromEntries(Object.entries(joined).map(([k, v]) => [k, k === 'raw' ? (v as number[][]).map((r) => r.slice(500)) : (v as number[]).slice(500)])));
@@ -66,7 +69,7 @@ describe('scoreParcelColumns', () => {
 
   it('marks a row the valuation refuses as an error with every number null, in place', () => {
     const n = ctx.subjects.parcels!.length;
-    const c = scoreParcelColumns(Int32Array.from([0, n + 5, 1]), ctx);
+    const c = scoreParcelColumns(Int32Array.from([0, n + 5, 1]), ctx, asOf());
     expect(Array.from(c.error)).toEqual([0, 1, 0]);
     expect(c.outcome[1]).toBe(255);
     expect(c.point[1]).toBe(0);
@@ -84,7 +87,7 @@ describe('score-all results', () => {
   it('encodes the same Arrow results from batch columns as from the score records', () => {
     const rows = sampleRows(240);
     const single = Array.from(rows, (r) => scoreSubject(parcelRowSubject(r), ctx));
-    const parts = [scoreParcelColumns(rows.subarray(0, 100), ctx), scoreParcelColumns(rows.subarray(100), ctx)];
+    const parts = [scoreParcelColumns(rows.subarray(0, 100), ctx, asOf()), scoreParcelColumns(rows.subarray(100), ctx, asOf())];
     const viaColumns = tableFromIPC(encodeColumns(single.map((s) => s.id), concatColumns(parts)));
     const viaRecords = tableFromIPC(encodeResults(single));
     expect(viaColumns.schema.names).toEqual(viaRecords.schema.names);
@@ -96,7 +99,7 @@ describe('score-all results', () => {
   it('scoreAll hands each batch only its own rows, not a view of the whole run', async () => {
     const local = localScorer(ctx, TEST_CHAIN);
     const sent: Array<{ length: number; bufferBytes: number; offset: number }> = [];
-    const spy = { ...local, scoreParcels: (rows: Int32Array) => (sent.push({ length: rows.length, bufferBytes: rows.buffer.byteLength, offset: rows.byteOffset }), local.scoreParcels!(rows)) };
+    const spy = { ...local, scoreParcels: (rows: Int32Array, day: string) => (sent.push({ length: rows.length, bufferBytes: rows.buffer.byteLength, offset: rows.byteOffset }), local.scoreParcels!(rows, day)) };
     await scoreAll(store, spy, { limit: 120, batchSize: 50 });
     expect(sent.map((s) => s.length)).toEqual([50, 50, 20]);
     // A batch that crosses to a worker is copied (or moved) with its buffer: it must hold exactly its rows.
