@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationById } from '../../src/contracts/operations.js';
 import { createLimiter } from '../../src/auth/limiter.js';
 import { ErrorBodySchema } from '../../src/http/errors.js';
+import { DB_NAMES, openSubDb } from '../../src/store/env.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { bearer, OPERATOR_SECRET, startDoors } from '../mcp/support.js';
 import { rawRequest } from './middleware/support.js';
@@ -18,7 +19,10 @@ afterAll(async () => {
   await service?.close();
 });
 
-const stored = (): number => service.svc.store.env.openDB({ name: 'app_analytics' }).getKeysCount();
+// The service's own handle (opened once, as every service path opens a sub-database): env.openDB on every call began a
+// synchronous write transaction each time, and one of them deadlocked against an async write batch of lmdb-js waiting
+// for this thread (main thread parked in mdb_txn_begin, the writer in WaitForCallbacks; seen once, 2026-12-06).
+const stored = (): number => openSubDb(service.svc.store.env, DB_NAMES.appAnalytics).getKeysCount();
 const event = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ consent: 'analytics-v1', session: 'tab_Session-01', kind: 'page_view', page: 'map', ...extra });
 
 async function post(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
