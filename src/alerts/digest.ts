@@ -29,7 +29,6 @@ export type ProfileOutcome =
 
 export type DigestResult = { day: string; stale_rows: number; profiles: ProfileOutcome[]; alert_ids: string[] };
 
-
 const sameVersions = (a: ModelVersions, b: ModelVersions): boolean => a.model === b.model && a.underwrite === b.underwrite && a.serving === b.serving;
 // Alert state is keyed by the profile's ref, never its id: two owners may each hold a profile of one id.
 const seenKey = (profileRef: string, listingId: string): string => `${KEY_PREFIX.seen}${profileRef}:${listingId}`;

@@ -1,4 +1,4 @@
-// A distributed run's own record in PostgreSQL (migration 0301): the run (snapshot, stamp, where its files go) and its
+// A distributed run's own record in PostgreSQL (migration 0301): the run (snapshot, stamp, as-of date, where its files go) and its
 // partitions. A partition is completed once: the first worker to finish it records its file and sha256; a retried
 // duplicate (a worker thought dead that was only slow) finds it done and its file identical (same rows, same scorer).
 import { utcDay } from '../../store/days.js';
