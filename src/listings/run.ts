@@ -54,7 +54,7 @@ const feedStatus = (l: Feed): string => l.feed_status ?? l.status;
  * as-of date (`asOf`) in every subject: one date for the whole run.
  */
 export function subjectOfListing(l: ListingRecord, asOf?: string): ScoreSubject {
-  return { id: l.listing_id, input: { propertyId: l.listing_id, ...(asOf ? { asOf } : {}) } };
+  return { id: l.listing_id, input: { propertyId: l.listing_id, asOf } };
 }
 
 function inactiveRow(l: Feed, status: 'duplicate' | 'overflow', duplicateOf: string | null): Feed & { status: string; duplicate_of: string | null } {

@@ -125,7 +125,7 @@ export function parcelRows(store: Store, limit?: number): { snapshotId: string; 
 }
 
 /** A parcel row as a scoring subject: located by its row, priced at its labeled as-is value, valued as of `asOf`. */
-export const parcelRowSubject = (row: number, asOf?: string): ScoreSubject => ({ id: String(row), input: { parcelRow: row, ...(asOf ? { asOf } : {}) }, priceBasis: 'as_is' });
+export const parcelRowSubject = (row: number, asOf?: string): ScoreSubject => ({ id: String(row), input: { parcelRow: row, asOf }, priceBasis: 'as_is' });
 
 /**
  * Scores parcel rows through the scorer's bulk entry (or its per-subject batches when it has none), in order, every
