@@ -40,7 +40,7 @@ fn step_counts(ix: &Index, s: &Subject, r: f64, w: f64, c: &mut Counts) {
                         continue;
                     }
                     c.scanned += 1.0;
-                    let u = ix.unit[i];
+                    let u = ix.hot[i].unit;
                     if hav_chord(sx, sy, sz, u[0], u[1], u[2]) > hmax {
                         continue;
                     }

@@ -14,10 +14,12 @@
 //!   "(cell, sale_day)": on the 1M-sale corpus most rows of a cell are other types or conditions, and the per-query
 //!   cost was cache misses of binary searches over whole cells (perf), not arithmetic. (Cells finer than
 //!   grid_cell_mi were measured on the county corpus: fewer rows scanned, more buckets, no faster.)
-//! - Structure of arrays by who reads what: the scan reads only `unit` (24 bytes per row, contiguous along a bucket's
-//!   day range); a row inside the radius then reads its 32-byte `HotRow` (screen, sqft, beds, condition bit,
-//!   parcel, day, original row, and the price, which pricing a qualified row reads next: one access, two rows per
-//!   cache line); a factor memo miss its 16-byte `PriceRow` (time-index level of its sale month and its log).
+//! - Structure of arrays by who reads what: a scan's first pass (near.rs) reads only four compact columns (16 bytes
+//!   per row: f32 offsets of latitude and longitude from the row's cell origin, f32 sqft, a u32 tag of condition
+//!   bit, screen and bedrooms), contiguous along a bucket's day range, and keeps a superset of the rows the exact tests
+//!   pass; only a kept row reads its `HotRow` (one 64-byte cache line: unit vector, screen, sqft, beds, condition
+//!   bit, parcel, day, original row, and the price, which pricing a qualified row reads next); a factor memo miss its
+//!   16-byte `PriceRow` (time-index level of its sale month and its log).
 //! - Precomputed per row at build, so no query recomputes them: the unit vector (cos φ cos λ, cos φ sin λ, sin φ) of
 //!   its position, so the radius test is a chord length with no trigonometry (hav θ = |p − q|² / 4 exactly); the
 //!   arms-length screen; the stratum bit of its condition; sqft as NaN when unusable; the time-index level of its
@@ -89,9 +91,12 @@ impl RawColumns {
     }
 }
 
-/// What the tests of a row inside the radius read, together.
+/// What the exact tests of a row the first pass keeps read, together (one cache line).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
 pub struct HotRow {
+    /// Unit vector (x, y, z) of the row's position: the radius test is a chord length, no trigonometry.
+    pub unit: [f64; 3],
     /// NaN when unknown or not positive.
     pub sqft: f64,
     pub price_usd: f64,
@@ -132,12 +137,17 @@ pub struct PriceRow {
 pub struct Index {
     /// Sale day per row: the compact column a bucket's binary search reads.
     pub sale_day: Vec<i32>,
-    /// Unit vector (x, y, z) of each row's position: all the scan reads per row.
-    pub unit: Vec<[f64; 3]>,
     /// Test record per row (same order).
     pub hot: Vec<HotRow>,
     /// Time-index record per row (same order).
     pub price: Vec<PriceRow>,
+    /// What the conservative first pass of a scan reads per row (near.rs), one compact column each, same order:
+    /// latitude and longitude as f32 offsets (radians) from the origin of the row's cell, sqft as f32 (NaN when
+    /// unusable), and the tag of condition bit, screen and bedrooms (near::tag).
+    pub near_lat: Vec<f32>,
+    pub near_lon: Vec<f32>,
+    pub near_sqft: Vec<f32>,
+    pub near_tag: Vec<u32>,
     /// Buckets of cell c are buckets[cell_bucket[c]..cell_bucket[c + 1]] (a cell's directory: one or two cache lines).
     pub cell_bucket: Vec<u32>,
     pub buckets: Vec<Bucket>,
@@ -284,6 +294,11 @@ impl Index {
         Ok(())
     }
 
+    /// (latitude, longitude) in radians of the south-west corner of cell c.
+    pub fn cell_origin(&self, c: usize) -> (f64, f64) {
+        (self.lat0_rad + (c / self.nx) as f64 * self.cell_lat_rad, self.lon0_rad + (c % self.nx) as f64 * self.cell_lon_rad)
+    }
+
     fn cell_index(&self, lat_rad: f64, lon_rad: f64) -> u32 {
         let cy = Self::cell_of(lat_rad, self.lat0_rad, self.cell_lat_rad).clamp(0, self.ny as i64 - 1) as usize;
         let cx = Self::cell_of(lon_rad, self.lon0_rad, self.cell_lon_rad).clamp(0, self.nx as i64 - 1) as usize;
@@ -320,22 +335,29 @@ impl Index {
     fn fill_rows(&mut self, c: &RawColumns, keyed: &[(u32, u64, u32)], screen: &[u8], ti: &TimeIndex) {
         // Exact capacities: wasm linear memory never shrinks, so doubling growth would stay as dead weight.
         let n = keyed.len();
-        self.unit.reserve_exact(n);
         self.hot.reserve_exact(n);
         self.price.reserve_exact(n);
         self.sale_day.reserve_exact(n);
-        for &(_, _, r) in keyed {
+        self.near_lat.reserve_exact(n);
+        self.near_lon.reserve_exact(n);
+        self.near_sqft.reserve_exact(n);
+        self.near_tag.reserve_exact(n);
+        for &(cell, _, r) in keyed {
             let r = r as usize;
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
             let (ux, uy, uz) = (math::cos(lat) * math::cos(lon), math::cos(lat) * math::sin(lon), math::sin(lat));
             let sqft = if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN };
             let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
             let cond_bit = condition_bit(c.condition[r]);
-            self.unit.push([ux, uy, uz]);
-            self.hot.push(HotRow { sqft, price_usd: c.price_usd[r], sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
+            self.hot.push(HotRow { unit: [ux, uy, uz], sqft, price_usd: c.price_usd[r], sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
             self.price.push(PriceRow { level, ln_level: math::ln(level) });
             self.sale_day.push(c.sale_day[r]);
+            let (lat0, lon0) = self.cell_origin(cell as usize);
+            self.near_lat.push((lat - lat0) as f32);
+            self.near_lon.push((lon - lon0) as f32);
+            self.near_sqft.push(sqft as f32);
+            self.near_tag.push(crate::near::tag(cond_bit, screen[r] != R_NONE, beds));
         }
     }
 

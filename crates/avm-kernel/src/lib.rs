@@ -4,7 +4,7 @@
 //! host variant (native addon only) declares its functions in an `unsafe extern` block of `safe fn`s.
 //!
 //! Where each definition is written: candidates, rejection precedence and the ladder in `query`; arms-length screens,
-//! grid and row layout in `index`; time-index factor (cap, clamp) in `timeindex`, its per-query memo by sale day in `factors`; GLA adjustment, MAD trim (scale
+//! grid and row layout in `index`; the scan's conservative first pass (what it may drop, and why) in `near`; time-index factor (cap, clamp) in `timeindex`, its per-query memo by sale day in `factors`; GLA adjustment, MAD trim (scale
 //! 1.4826, k = 3), similarity and ranking in `select`; median, Hyndman–Fan type 7 quantiles, MAD and the
 //! split-conformal ranks ⌊(n+1)α/2⌋, ⌈(n+1)(1−α/2)⌉, ⌈(n+1)(1−α)⌉ in `stats`; ABI slot layouts in `slots`.
 //! The policy numbers come from TypeScript (src/registry/groups/comp-policy.ts) through `params`.
@@ -17,6 +17,7 @@ pub mod geo;
 pub mod index;
 mod ln;
 pub mod math;
+pub mod near;
 pub mod params;
 pub mod query;
 pub mod select;

@@ -17,6 +17,7 @@
 use crate::math;
 use crate::errors;
 use crate::geo::{hav_chord, lon_half_width_bound, RadiusConsts, BOX_SLACK, DEG_TO_RAD};
+use crate::near::{Geometry, Near, Origin};
 use crate::index::{HotRow, Index, R_BEDS_BAND, R_GLA_BAND, R_NONE};
 use crate::params::{Params, LADDER_STEPS};
 use crate::factors::FactorMemo;
@@ -85,8 +86,9 @@ pub struct Scratch {
     rejected_keys: Vec<u64>,
     /// RadiusConsts of the radii seen lately (the ladder's three, an override's), so no query recomputes them.
     radii: Vec<RadiusConsts>,
-    /// The buckets a step scans (gather).
+    /// The buckets a step scans, and the rows of those the first pass keeps (gather).
     spans: Vec<Span>,
+    kept: Kept,
 }
 
 /// Radii whose constants a Scratch keeps.
@@ -149,7 +151,7 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
         };
         sc.cur.clear(step, r, w);
         let rc = sc.radius(r);
-        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.spans, with_rejected);
+        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.spans, &mut sc.kept, with_rejected);
         price_step(ix, p, s, &mut sc.cur, &at, &mut sc.factors, &mut sc.f1, &mut sc.f2, with_rejected);
         let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
         if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
@@ -192,8 +194,7 @@ fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(us
 
 /// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
 #[allow(clippy::too_many_arguments)]
-fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, spans: &mut Vec<Span>, with_rejected: bool) {
-    let mut inside = [0u32; CHUNK];
+fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, spans: &mut Vec<Span>, kept: &mut Kept, with_rejected: bool) {
     let (slat, slon) = (pos.lat, pos.lon);
     let (sx, sy, sz) = (pos.x, pos.y, pos.z);
     let h_max = rc.h_max;
@@ -208,15 +209,24 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     // sale_day >= as_of - window <=> sale_day >= ceil(as_of - window) for integer days.
     let day_lo = (s.as_of_day as f64 - b.window_days).ceil().max(i32::MIN as f64) as i64;
     let q = Probe { sx, sy, sz, h_max, day_lo, has_exclude: s.exclude_parcel.is_some(), exclude: s.exclude_parcel.unwrap_or(0) };
-    // Three passes, so that a cold query's cache misses overlap instead of following one another bucket by bucket:
-    // the matching buckets of the box (a row of cells is one run of the bucket array), then each one's window
-    // bounds, then the rows. Buckets are scanned in the order a cell-by-cell walk meets them.
+    let geometry = Geometry { tan_lat_abs: pos.sin_lat_abs / pos.cos_lat, lat_box, lon_box, cell_lat: ix.cell_lat_rad, cell_lon: ix.cell_lon_rad };
+    let near = Near::new(s, p, rc, &geometry, pos.cos_lat, !with_rejected);
+    // In passes, so that a cold query's cache misses overlap instead of following one another bucket by bucket or
+    // row by row: the matching buckets of the box; each one's window bounds; the first pass over their rows (near.rs,
+    // compact columns read in order); the haversine term of every row it keeps (each a cache line of `hot`, loaded
+    // independently of the others); then the exact tests. Buckets are scanned in the order a cell-by-cell walk meets
+    // them, rows in index order.
     spans.clear();
     for cy in y0..=y1 {
-        let row = cy * ix.nx;
-        for bk in &ix.buckets[ix.cell_bucket[row + x0] as usize..ix.cell_bucket[row + x1 + 1] as usize] {
-            if bk.county == s.county && bk.ptype == s.ptype && bk.cond_bits & s.stratum_mask != 0 {
-                spans.push(Span { lo: bk.start, hi: bk.end, mixed: bk.cond_bits & !s.stratum_mask != 0 });
+        for c in cy * ix.nx + x0..=cy * ix.nx + x1 {
+            let mut origin = None;
+            for bk in &ix.buckets[ix.cell_bucket[c] as usize..ix.cell_bucket[c + 1] as usize] {
+                if bk.county == s.county && bk.ptype == s.ptype && bk.cond_bits & s.stratum_mask != 0 {
+                    let (lat0, lon0) = *origin.get_or_insert_with(|| ix.cell_origin(c));
+                    let mixed = bk.cond_bits & !s.stratum_mask != 0;
+                    let cond_req = if mixed { s.stratum_mask as u32 } else { 0xff };
+                    spans.push(Span { lo: bk.start, hi: bk.end, origin: Origin { dlat: (slat - lat0) as f32, dlon: (slon - lon0) as f32, cond_req } });
+                }
             }
         }
     }
@@ -224,19 +234,42 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
         let (lo, hi) = window(ix, s, q.day_lo, sp.lo as usize, sp.hi as usize);
         (sp.lo, sp.hi) = (lo as u32, hi as u32);
     }
+    kept.rows.clear();
     for sp in spans.iter() {
-        if sp.lo < sp.hi {
-            scan_rows(ix, p, s, b, &q, sp.lo as usize, sp.hi as usize, sp.mixed, &mut inside, with_rejected);
+        first_pass(ix, &near, sp, &mut kept.rows);
+    }
+    kept.havs.clear();
+    kept.havs.extend(kept.rows.iter().map(|&i| {
+        let u = &ix.hot[i as usize].unit;
+        hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])
+    }));
+    for (&i, &hav) in kept.rows.iter().zip(&kept.havs) {
+        let h = &ix.hot[i as usize];
+        if hav <= q.h_max && !excluded(h, s, &q) {
+            let reason = reason_of(h, p, s);
+            if reason == R_NONE {
+                b.qualified.push(Comp::candidate(i, h.row, hav));
+            } else if with_rejected {
+                b.rejected.push((h.row, reason));
+            }
         }
     }
 }
 
-/// Rows of a bucket to scan (index positions lo..hi) and whether the bucket mixes in conditions outside the stratum.
+/// The rows of a step the first pass keeps (index positions, ascending within each span) and their haversine terms.
+#[derive(Default)]
+struct Kept {
+    rows: Vec<u32>,
+    havs: Vec<f64>,
+}
+
+/// Rows of a bucket to scan (index positions lo..hi) and the subject's place seen from the bucket's cell, with the
+/// condition bits its rows need (near.rs).
 #[derive(Clone, Copy, Debug)]
 struct Span {
     lo: u32,
     hi: u32,
-    mixed: bool,
+    origin: Origin,
 }
 
 /// The rows r0..r1 of a bucket (by sale_day) whose day is in the window [day_lo, as_of): binary searches of the
@@ -248,65 +281,38 @@ fn window(ix: &Index, s: &Subject, day_lo: i64, r0: usize, r1: usize) -> (usize,
     (r0 + first_from_end(&days[..hi - r0], day_lo), hi)
 }
 
-/// Rows per branch-free radius pass.
+/// Rows per pass of the conservative filter.
 const CHUNK: usize = 64;
+
+/// Bit k set when flags[k] is 1 (flags are 0 or 1): eight at a time, a multiplication gathering the low bit of
+/// each byte into the top byte.
+fn bits_of(flags: &[u8; CHUNK]) -> u64 {
+    let mut bits = 0u64;
+    for (j, eight) in flags.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes([eight[0], eight[1], eight[2], eight[3], eight[4], eight[5], eight[6], eight[7]]);
+        bits |= (w.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    bits
+}
 
 /// Per-step constants of the subject.
 struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64, has_exclude: bool, exclude: u32 }
 
-/// Scans the rows lo..hi of one bucket (the subject's county and ptype, one condition group) inside its window: the
-/// radius test reads only the unit vectors; a row inside it is checked for its condition (only when the bucket mixes
-/// in conditions outside the stratum, `mixed`) and the excluded parcel, and given its reason (`reason_of`). The test
-/// order does not matter: all must pass.
-#[allow(clippy::too_many_arguments)]
-fn scan_rows(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, q: &Probe, lo: usize, hi: usize, mixed: bool, inside: &mut [u32; CHUNK], with_rejected: bool) {
-    // Rows inside the radius are collected branch-free per chunk (about one row in four passes, unpredictably),
-    // then tested (skipped, band_tests, reason_of).
-    let mut at = lo;
-    for chunk in ix.unit[lo..hi].chunks(CHUNK) {
-        let mut n = 0usize;
-        for (k, u) in chunk.iter().enumerate() {
-            // The chord gives the haversine term exactly (no trigonometry per row).
-            // n <= k < CHUNK, so the mask changes nothing; it proves the index in bounds, and the loop then has no
-            // panic path (the bounds check's, in the addon's panic = "unwind" build, made this loop half as fast).
-            inside[n % CHUNK] = k as u32;
-            n += (hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2]) <= q.h_max) as usize;
+/// The first pass over a span's rows (inside its window), a chunk at a time: appends the rows it keeps to `kept`.
+fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
+    let mut flags = [0u8; CHUNK];
+    let (mut at, hi) = (sp.lo as usize, sp.hi as usize);
+    while at < hi {
+        let end = hi.min(at + CHUNK);
+        let len = end - at;
+        near.flags(&sp.origin, &ix.near_lat[at..end], &ix.near_lon[at..end], &ix.near_sqft[at..end], &ix.near_tag[at..end], &mut flags[..len]);
+        // A last, shorter chunk leaves the previous chunk's flags after its own: masked off.
+        let mut bits = bits_of(&flags) & (u64::MAX >> (CHUNK - len));
+        while bits != 0 {
+            kept.push((at + bits.trailing_zeros() as usize) as u32);
+            bits &= bits - 1;
         }
-        if with_rejected {
-            for &k in &inside[..n] {
-                let i = at + k as usize;
-                let h = &ix.hot[i];
-                if skipped(h, s, q, mixed) {
-                    continue;
-                }
-                let reason = reason_of(h, p, s);
-                if reason == R_NONE {
-                    let u = &chunk[k as usize];
-                    b.qualified.push(Comp::candidate(i as u32, h.row, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])));
-                } else {
-                    b.rejected.push((h.row, reason));
-                }
-            }
-        } else {
-            // Whether a row inside the radius qualifies is unpredictable: every test is computed and the rows that
-            // qualify compacted to the front of `inside` (branch-free, as above; m <= j, so no unread slot is
-            // overwritten), then only those become comps (a Comp is 72 bytes: about one in two rows inside qualifies).
-            let mut m = 0usize;
-            for j in 0..n {
-                let k = inside[j];
-                let h = &ix.hot[at + k as usize];
-                let (gla_off, beds_off) = band_tests(h, p, s);
-                let keep = !skipped(h, s, q, mixed) & (h.screen == R_NONE) & !gla_off & !beds_off;
-                inside[m % CHUNK] = k;
-                m += keep as usize;
-            }
-            for &k in &inside[..m] {
-                let i = at + k as usize;
-                let u = &chunk[k as usize];
-                b.qualified.push(Comp::candidate(i as u32, ix.hot[i].row, hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])));
-            }
-        }
-        at += chunk.len();
+        at = end;
     }
 }
 
@@ -327,12 +333,11 @@ fn first_from_end(days: &[i32], day_lo: i64) -> usize {
     0
 }
 
-/// A row inside the radius that is no candidate at all (not rejected either): a condition outside the stratum (only
-/// tested when the bucket mixes them in), another county, or the excluded parcel. Non-short-circuit operators: every
-/// test is computed, no branch per test.
+/// A row inside the radius (and of a condition in the stratum: the first pass tests it) that is no candidate at all,
+/// not rejected either: another county, or the excluded parcel.
 #[inline(always)]
-fn skipped(h: &HotRow, s: &Subject, q: &Probe, mixed: bool) -> bool {
-    (mixed & (h.cond_bit & s.stratum_mask == 0)) | (h.county != s.county) | (q.has_exclude & (h.parcel_idx == q.exclude))
+fn excluded(h: &HotRow, s: &Subject, q: &Probe) -> bool {
+    (h.county != s.county) | (q.has_exclude & (h.parcel_idx == q.exclude))
 }
 
 /// The GLA and bedroom band tests of a candidate: (off the GLA band, off the bedroom band). GLA: when the subject's
@@ -362,7 +367,130 @@ fn reason_of(row: &HotRow, p: &Params, s: &Subject) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::sort_rejected;
+    use super::*;
+    use crate::index::RawColumns;
+
+    /// xorshift64: the tests' pseudo-random numbers.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+        fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+            xs[(self.next() % xs.len() as u64) as usize]
+        }
+    }
+
+    /// The point `d_mi` from (lat, lon) (degrees) on bearing `b` (radians), by the spherical destination formula.
+    fn destination(lat: f64, lon: f64, d_mi: f64, b: f64) -> (f64, f64) {
+        let (p1, l1, a) = (lat * DEG_TO_RAD, lon * DEG_TO_RAD, d_mi / crate::geo::EARTH_RADIUS_MI);
+        let p2 = (p1.sin() * a.cos() + p1.cos() * a.sin() * b.cos()).asin();
+        let l2 = l1 + (b.sin() * a.sin() * p1.cos()).atan2(a.cos() - p1.sin() * p2.sin());
+        (p2 / DEG_TO_RAD, l2 / DEG_TO_RAD)
+    }
+
+    /// What gather must find, from every row of the index with the exact tests alone (no grid, no first pass).
+    fn gather_by_brute_force(ix: &Index, c: &RawColumns, p: &Params, s: &Subject, r: f64, w: f64, with_rejected: bool) -> (Vec<(u32, u64)>, Vec<(u32, u8)>) {
+        let pos = Position::of(s);
+        let h_max = RadiusConsts::new(r).h_max;
+        let day_lo = (s.as_of_day as f64 - w).ceil() as i64;
+        let q = Probe { sx: pos.x, sy: pos.y, sz: pos.z, h_max, day_lo, has_exclude: s.exclude_parcel.is_some(), exclude: s.exclude_parcel.unwrap_or(0) };
+        let (mut qualified, mut rejected) = (Vec::new(), Vec::new());
+        for (i, h) in ix.hot.iter().enumerate() {
+            let raw = h.row as usize;
+            let day = h.sale_day as i64;
+            let hav = hav_chord(pos.x, pos.y, pos.z, h.unit[0], h.unit[1], h.unit[2]);
+            let candidate = c.ptype[raw] == s.ptype && c.county[raw] == s.county && h.cond_bit & s.stratum_mask != 0 && day >= day_lo && day < s.as_of_day as i64 && hav <= h_max;
+            if !candidate || excluded(h, s, &q) {
+                continue;
+            }
+            match reason_of(h, p, s) {
+                R_NONE => qualified.push((i as u32, hav.to_bits())),
+                reason if with_rejected => rejected.push((h.row, reason)),
+                _ => {}
+            }
+        }
+        (qualified, rejected)
+    }
+
+    /// Rows crowded at the edges the first pass must never cut: distances within 1e-12 to 1e-3 of the radius (and
+    /// anywhere inside and around it), sqft within a hair of the GLA band, every bedroom gap, screened sales, a bucket
+    /// mixing conditions in and out of the stratum, other ptypes and counties, days at the window's edges; subjects
+    /// at 42°, 84.9° and -60°, radii from 0.01 to 3 miles, both forms. gather's rows (and their haversine bits) equal
+    /// the brute force's. Each of these drops, made a little too eager, fails it: the radius, the GLA band, the
+    /// bedroom band, the condition.
+    #[test]
+    fn gather_equals_brute_force_at_every_edge() {
+        let p = Params::policy_v2();
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+        let centres = [(42.0, -87.7), (84.9, 10.0), (-60.0, 120.0)];
+        let radii = [0.5, 0.01, 1.0, 3.0];
+        let sqft_s = 1500.0;
+        let mut deed = [0u8; 256];
+        deed[1] = crate::params::DEED_QUITCLAIM;
+        deed[2] = crate::params::DEED_NON_ARMS;
+        let groups: [u8; 256] = std::array::from_fn(|k| if k < 2 { 0 } else { k as u8 });
+        let mut checked = 0;
+        // One index per centre (the three together would be a grid of the whole globe).
+        for &(lat, lon) in &centres {
+            let mut c = RawColumns::default();
+            for &r in &radii {
+                for _ in 0..1500 {
+                    let rel = rng.pick(&[1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4, -1e-4, 1e-3, -1e-3, 0.0]);
+                    let d = if rng.unit() < 0.7 { r * (1.0 + rel) } else { r * 1.6 * rng.unit() };
+                    let (la, lo) = destination(lat, lon, d, rng.unit() * std::f64::consts::TAU);
+                    let band = sqft_s * 0.2 * (1.0 + rng.pick(&[0.0, 1e-9, -1e-9, 1e-6, -1e-6, 0.5, -0.5]));
+                    let sqft = match rng.next() % 6 {
+                        0 => f64::NAN,
+                        1 => 0.0,
+                        2 => sqft_s + band,
+                        3 => sqft_s - band,
+                        _ => 600.0 + 2400.0 * rng.unit(),
+                    };
+                    c.parcel_idx.push((rng.next() % 3000) as u32);
+                    c.county.push(rng.pick(&[1u8, 1, 1, 2]));
+                    c.lat.push(la);
+                    c.lon.push(lo);
+                    c.sale_day.push(20_000 - rng.pick(&[0, 1, 179, 180, 181, 269, 270, 271, 500]) - (rng.next() % 3) as i32);
+                    c.price_usd.push(rng.pick(&[5_000.0, 150_000.0, 320_000.0, 410_000.0]) * (1.0 + rng.unit()));
+                    c.sqft.push(sqft);
+                    c.beds.push(rng.pick(&[-1i8, 0, 1, 2, 3, 4, 5, 6]));
+                    c.ptype.push(rng.pick(&[0u8, 0, 0, 1]));
+                    c.condition.push(rng.pick(&[0u8, 1, 2, 3, 4, 255]));
+                    c.deed_type.push(rng.pick(&[0u8, 0, 0, 1, 2]));
+                    c.num_parcels.push(rng.pick(&[1u16, 1, 1, 1, 2]));
+                }
+            }
+            let ix = Index::build(&c, &p, &deed, &groups, &crate::timeindex::TimeIndex::default()).unwrap();
+            for &r in &radii {
+                for (sqft, beds, mask, exclude) in [(sqft_s, 3, 0xffu8, None), (f64::NAN, -1, 0b0001, Some(17)), (sqft_s, 0, 0b1000_0100, None)] {
+                    for with_rejected in [false, true] {
+                        let s = Subject { lat, lon, sqft, beds, ptype: 0, county: 1, as_of_day: 20_000, stratum_mask: mask, exclude_parcel: exclude, max_step: 1, override_step: Some((r, 180.0)) };
+                        let (want_q, want_r) = gather_by_brute_force(&ix, &c, &p, &s, r, 180.0, with_rejected);
+                        let mut b = StepBuf::default();
+                        b.clear(0, r, 180.0);
+                        let rc = RadiusConsts::new(r);
+                        gather(&ix, &p, &s, &Position::of(&s), &rc, &mut b, &mut Vec::new(), &mut Kept::default(), with_rejected);
+                        let got_q: Vec<(u32, u64)> = b.qualified.iter().map(|c| (c.ix, c.hav.to_bits())).collect();
+                        let mut got_r = b.rejected.clone();
+                        got_r.sort_unstable();
+                        let mut want_r = want_r;
+                        want_r.sort_unstable();
+                        assert_eq!(got_q, want_q, "qualified at ({lat}, {lon}) r {r} sqft {sqft} rejected {with_rejected}");
+                        assert_eq!(got_r, want_r, "rejected at ({lat}, {lon}) r {r} sqft {sqft} rejected {with_rejected}");
+                        checked += got_q.len() + got_r.len();
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000, "the cases reach rows: {checked}");
+    }
 
     #[test]
     fn sort_rejected_orders_as_the_tuple_sort() {

@@ -124,22 +124,29 @@ pub fn score_step(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf) {
 /// Comps a step needs before score_top bounds distances instead of computing them all.
 const BOUND_FROM: usize = 32;
 
-/// score_step then rank_top(keep), computing the distance (an arcsine) only for comps that can rank in the best
-/// `keep` when a step has many (at least BOUND_FROM); the others keep bounds in dist_mi and similarity (they are never
-/// reported). Bounds: asin y >= y (also in floating point: asin rounds faithfully, so never below a representable y
-/// under its true value), so 2R √h is at most the distance, and similarity does not increase with distance (weights
-/// >= 0, every operation on the way monotone), so the similarity from that bound, u, is at least the comp's own, s;
-/// and u − s <= δ = 2 (w_dist / Σw) 2R (asin y_max − y_max) / radius + 1e-12 (asin y − y grows with y; the factor 2
-/// and the constant cover rounding). With τ = the keep-th largest u, `keep` comps have s >= τ − δ, so a comp with
-/// u < τ − δ ranks below them and is left out; every other comp is scored exactly and rank_top orders those. So the
-/// best `keep`, in order, are those a full scoring gives.
+/// How far `Reciprocals::similarity` may be from `similarity` at the same distance: each quotient there is a product
+/// by a rounded reciprocal (within 2 ulps of the quotient, and the clamps to [0, 1] do not widen a gap), so the
+/// weighted mean moves by a few ulps of 1; this is a thousand times that.
+const RECIPROCAL_SLACK: f64 = 1e-12;
+
+/// score_step then rank_top(keep), computing the distance (an arcsine) and the exact similarity only for comps that
+/// can rank in the best `keep` when a step has many (at least BOUND_FROM); the others keep bounds in dist_mi and
+/// similarity (they are never reported). Bounds: asin y >= y (also in floating point: asin rounds faithfully, so never
+/// below a representable y under its true value), so 2R √h is at most the distance, and similarity does not increase
+/// with distance (weights >= 0, every operation on the way monotone), so the similarity from that bound, u, is at
+/// least the comp's own, s; and u − s <= δ = 2 (w_dist / Σw) 2R (asin y_max − y_max) / radius + 1e-12 (asin y − y
+/// grows with y; the factor 2 and the constant cover rounding). The pass computes u with reciprocals (no division),
+/// as ũ with |ũ − u| <= ε (RECIPROCAL_SLACK). With τ = the keep-th largest ũ, `keep` comps have s >= τ − ε − δ, so a
+/// comp with ũ < τ − δ − 2ε (s <= ũ + ε) ranks below them and is left out; every other comp is scored exactly and
+/// rank_top orders those. So the best `keep`, in order, are those a full scoring gives.
 pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usize, rs: &mut RankScratch) {
-    if b.qualified.len() < BOUND_FROM.max(keep + 1) || keep == 0 {
+    let (radius_mi, window_days) = (b.radius_mi, b.window_days);
+    let r = Reciprocals::new(p, s, radius_mi, window_days);
+    if b.qualified.len() < BOUND_FROM.max(keep + 1) || keep == 0 || !r.usable(s) {
         score_step(ix, p, s, b);
         rank_top(&mut b.qualified, keep, rs);
         return;
     }
-    let (radius_mi, window_days) = (b.radius_mi, b.window_days);
     let q = &mut b.qualified;
     let mut y_max = 0.0f64;
     rs.bounds.clear();
@@ -147,7 +154,7 @@ pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usi
         let y = c.hav.min(1.0).sqrt();
         y_max = y_max.max(y);
         c.dist_mi = 2.0 * EARTH_RADIUS_MI * y;
-        c.similarity = similarity(ix, p, s, radius_mi, window_days, c);
+        c.similarity = r.similarity(ix, p, s, c);
         rs.bounds.push(stats::order_key(c.similarity.to_bits()));
     }
     let n = rs.bounds.len();
@@ -155,7 +162,7 @@ pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usi
     let tau = f64::from_bits(stats::order_key(*tau as u64) as u64);
     let w = &p.similarity_weights;
     let delta = 2.0 * (w[0] / (w[0] + w[1] + w[2] + w[3])) * 2.0 * EARTH_RADIUS_MI * (math::asin(y_max) - y_max) / radius_mi + 1e-12;
-    let cut = tau - delta;
+    let cut = tau - delta - 2.0 * RECIPROCAL_SLACK;
     // Comps that may rank in the best `keep` move to the front, scored exactly (a NaN bound is never left out).
     let mut m = 0;
     for j in 0..n {
@@ -168,6 +175,45 @@ pub fn score_top(ix: &Index, p: &Params, s: &Subject, b: &mut StepBuf, keep: usi
         }
     }
     rank_top(&mut q[..m], keep, rs);
+}
+
+/// The divisors of `similarity` as reciprocals, for score_top's bounds.
+struct Reciprocals {
+    radius: f64,
+    window: f64,
+    gla: f64,
+    beds: f64,
+    weights: f64,
+}
+
+impl Reciprocals {
+    fn new(p: &Params, s: &Subject, radius_mi: f64, window_days: f64) -> Reciprocals {
+        let w = &p.similarity_weights;
+        Reciprocals {
+            radius: 1.0 / radius_mi,
+            window: 1.0 / window_days,
+            gla: 1.0 / (p.gla_band_frac * s.sqft),
+            beds: 1.0 / (p.beds_band + 1.0),
+            weights: 1.0 / (w[0] + w[1] + w[2] + w[3]),
+        }
+    }
+
+    /// Whether every reciprocal the subject uses is a normal number (a divisor too small or too large has none within the slack).
+    fn usable(&self, s: &Subject) -> bool {
+        [self.radius, self.window, self.beds, self.weights].iter().all(|x| x.is_normal()) && (!s.sqft_known() || self.gla.is_normal())
+    }
+
+    /// `similarity` with every division a product by a reciprocal: within RECIPROCAL_SLACK of it.
+    #[inline(always)]
+    fn similarity(&self, ix: &Index, p: &Params, s: &Subject, c: &Comp) -> f64 {
+        let h = &ix.hot[c.ix as usize];
+        let w = &p.similarity_weights;
+        let s_dist = unit(1.0 - c.dist_mi * self.radius);
+        let s_time = unit(1.0 - (s.as_of_day - c.sale_day) as f64 * self.window);
+        let s_gla = if s.sqft_known() && !h.sqft.is_nan() { 1.0 - ((h.sqft - s.sqft).abs() * self.gla).min(1.0) } else { UNKNOWN_TERM_SCORE };
+        let s_beds = if s.beds >= 0 && h.beds >= 0 { 1.0 - (((h.beds as i32 - s.beds).abs() as f64) * self.beds).min(1.0) } else { UNKNOWN_TERM_SCORE };
+        (w[0] * s_dist + w[1] * s_time + w[2] * s_gla + w[3] * s_beds) * self.weights
+    }
 }
 
 /// MAD trim of ln(adjusted $/sf); see the module doc. x is computed once per comp (f1, in comp order); its median
