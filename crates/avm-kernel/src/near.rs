@@ -6,11 +6,11 @@
 //! Why each drop is safe (φ latitude, λ longitude, s the subject, r the row, Δ their differences; angles in radians):
 //! - Radius. The exact haversine term is H = hav Δφ + cos φs cos φr hav Δλ. The pass computes A = Δφ² + K Δλ² with
 //!   K = cos² φs, in f32. With hav x >= (x²/4)(1 − x²/12) and cos φr >= cos φs (1 − Δφ²/2 − tan|φs| |Δφ|), for a row
-//!   with |Δφ| <= ρ (ρ = twice the step's angular radius) H >= (A/4)(1 − δ') where δ' = tan|φs| ρ + ρ²/2 + ρ²/12 +
-//!   Λ²/12 and Λ bounds |Δλ| over the cells scanned. The pass keeps a row when A <= T = 4 h_max (1 + 2δ' + 1e-4)
-//!   plus an absolute term covering f32 rounding of the offsets (each within one cell and the box of the origin of
-//!   its cell, so below 2^-24 of M, a bound of the offsets). So a dropped row with |Δφ| <= ρ has H > h_max; a row
-//!   with |Δφ| > ρ has H >= hav Δφ > h_max whatever the pass does.
+//!   with |Δφ| <= ρ (ρ = twice the step's angular radius) H >= (A_true/4)(1 − δ) where δ = tan|φs| ρ + ρ²/2 + ρ²/12 +
+//!   Λ²/12 and Λ bounds |Δλ| over the cells scanned. The pass keeps a row when A <= T = 4 h_max (1 + 1e-4) / (1 − δ)
+//!   plus an absolute term covering f32 rounding of the offsets (each within a few cells and boxes of the origin of
+//!   its cell, so off by less than 2^-22 of M, a bound of the offsets), and every row when δ >= 1/2. So a dropped row
+//!   with |Δφ| <= ρ has H > h_max; a row with |Δφ| > ρ has H >= hav Δφ > h_max whatever the pass does.
 //! - GLA band (bulk form, subject sqft known and between 1 and 1e9): a row is dropped when its f32 sqft is NaN or
 //!   |sqft − S| > G with G = F (1 + 1e-5) + S 2^-20 (F = gla_band_frac × S): f32 rounding moves |sqft − S| by less
 //!   than 2 (S + F) 2^-23 for a row inside the band, below the margin.
@@ -68,9 +68,10 @@ impl Near {
     pub fn new(s: &Subject, p: &Params, rc: &RadiusConsts, g: &Geometry, cos_lat: f64, bulk: bool) -> Near {
         let rho = 2.0 * g.lat_box;
         let lambda = g.lon_box + g.cell_lon;
-        let d1 = g.tan_lat_abs * rho + rho * rho * (0.5 + 1.0 / 12.0) + lambda * lambda / 12.0;
+        let delta = g.tan_lat_abs * rho + rho * rho * (0.5 + 1.0 / 12.0) + lambda * lambda / 12.0;
         let m = g.cell_lat.max(g.cell_lon) * 2.0 + g.lat_box.max(g.lon_box);
-        let t = 4.0 * rc.h_max * (1.0 + 2.0 * d1 + 1e-4) + 16.0 * (lambda + rho) * m * f64::powi(2.0, -22);
+        let error = 16.0 * (lambda + rho) * m * f64::powi(2.0, -22);
+        let t = if delta < 0.5 { 4.0 * rc.h_max * (1.0 + 1e-4) / (1.0 - delta) + error } else { f64::INFINITY };
         // Rounded up to f32 (a NaN or infinite threshold keeps every row).
         let t32 = if t.is_finite() { next_up(t as f32, t) } else { f32::INFINITY };
         let beds_band = p.beds_band;

@@ -430,7 +430,7 @@ mod tests {
         let p = Params::policy_v2();
         let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let centres = [(42.0, -87.7), (84.9, 10.0), (-60.0, 120.0)];
-        let radii = [0.5, 0.01, 1.0, 3.0];
+        let radii = [0.5, 0.01, 1.0, 3.0, 400.0];
         let sqft_s = 1500.0;
         let mut deed = [0u8; 256];
         deed[1] = crate::params::DEED_QUITCLAIM;
@@ -490,6 +490,22 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "the cases reach rows: {checked}");
+    }
+
+    #[test]
+    fn first_from_end_equals_a_binary_search() {
+        // Short and long columns, runs of equal days, bounds before, inside and after them.
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for n in (0..40).chain([127, 128, 129, 130, 300, 1000]) {
+            for _ in 0..40 {
+                let mut days: Vec<i32> = (0..n).map(|_| (rng.next() % 400) as i32).collect();
+                days.sort_unstable();
+                for day_lo in [-5i64, 0, 1, 200, 399, 400, 1000, (rng.next() % 400) as i64] {
+                    let want = days.partition_point(|&d| (d as i64) < day_lo);
+                    assert_eq!(first_from_end(&days, day_lo), want, "n {n} day_lo {day_lo}");
+                }
+            }
+        }
     }
 
     #[test]
