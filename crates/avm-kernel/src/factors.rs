@@ -51,6 +51,13 @@ impl FactorMemo {
     /// Returns the query's AsOf (its logs computed once per key and as-of level).
     pub fn prepare(&mut self, ix: &Index, p: &Params, ti: &TimeIndex, county: u8, as_of_day: i32) -> AsOf {
         let key = (ix.build_id, county, as_of_day, p.time_index_max_annual.to_bits(), p.time_index_clamp[0].to_bits(), p.time_index_clamp[1].to_bits());
+        // An index built by Index::build (build_id > 0) fixes the time index it was built with, so the key fixes the
+        // as-of level: consecutive queries of one key reuse it without looking it up.
+        if self.key == Some(key) && ix.build_id > 0 {
+            if let Some((_, at)) = self.as_of {
+                return at;
+            }
+        }
         if self.key != Some(key) {
             self.key = Some(key);
             self.as_of = None;
