@@ -63,9 +63,16 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
   const one = new Float64Array(SUBJECT_LEN);
   const slot = h.slot;
   let buf = new Float64Array(0);
+  /**
+   * Views of the reused buffer's first `len` slots, by `len`, for a single query's records (up to OUTPUT_START_SLOTS):
+   * one view object per length, so a query allocates nothing on the JavaScript heap (a new view per call kept the
+   * young generation busy between kernel calls). A view is valid until the next call, as the records it shows are.
+   */
+  let views: Float64Array[] = [];
   /** A larger reused buffer, bound to the handle as its single queries' buffer both ways (queryBound). */
   const grow = (slots: number): void => {
     buf = new Float64Array(slots);
+    views = [];
     addon.bindIo(slot, buf);
   };
   grow(OUTPUT_START_SLOTS);
@@ -75,7 +82,8 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
       grow(Math.max(len, 2 * buf.length));
       h.takeOutput(buf);
     }
-    return buf.subarray(0, len);
+    if (len > OUTPUT_START_SLOTS) return buf.subarray(0, len);
+    return (views[len] ??= buf.subarray(0, len));
   };
   /**
    * The records of `packed` in this thread's reused buffer (valid until the next call); `keep`: the caller keeps them,
