@@ -1,6 +1,6 @@
 //! A conservative first pass over a step's rows: compact f32 copies of what the exact tests read (position as offsets
-//! from the row's cell origin, sqft, and a tag of condition bit, screen and bedrooms), tested 8 or 16 rows at a time in
-//! vector registers where the target has them. It only ever drops a row that an exact test (query.rs) would also drop;
+//! from the row's cell origin, sqft, and a tag of condition bit, screen and bedrooms), tested without branches (8 rows
+//! at a time in the addon's x86-64-v3 build). It only ever drops a row that an exact test (query.rs) would also drop;
 //! every row it keeps goes through the exact tests, so it changes which rows are read in full, never a result.
 //!
 //! Why each drop is safe (φ latitude, λ longitude, s the subject, r the row, Δ their differences; angles in radians):
