@@ -3,6 +3,7 @@
 import { AppError } from '../errors/app-error.js';
 import { COLUMN_IDS, PARAM_LEN, SUBJECT_LEN, type KernelExports } from './abi-layout.js';
 import { kernelError, queryMethods } from './decode.js';
+import { recordViews } from './record-views.js';
 import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
 import type { ColumnName, CompsResult, KernelColumns, QueryOptions, Subject, TimeIndexSeries } from './types.js';
 import { instantiateKernel, type WasmModule } from './wasm.js';
@@ -87,12 +88,13 @@ function loadTimeIndex(k: KernelExports, series: readonly TimeIndexSeries[]): vo
 
 /**
  * The per-query path over a whole-memory view kept between calls (remade only after a memory growth detached it): a
- * query makes no view of its input and one `subarray` (or, copied, one `slice`) of its output, where making views
- * from `memory.buffer` at each call cost more than a small query's kernel time.
+ * query makes no view of its input and reads its output through a kept view (record-views.ts; or, copied, one
+ * `slice`), where making views from `memory.buffer` at each call cost more than a small query's kernel time.
  */
 function queryPath(k: KernelExports, onTrap: () => void) {
   let heap = new Float64Array(k.memory.buffer);
   const mem = (): Float64Array => (heap.length === 0 ? (heap = new Float64Array(k.memory.buffer)) : heap);
+  const view = recordViews();
   return (packed: Float64Array, withRejected: boolean, copy: boolean): Float64Array => {
     let code: number;
     try {
@@ -106,8 +108,8 @@ function queryPath(k: KernelExports, onTrap: () => void) {
     }
     check(code, 'comp batch');
     const at = k.avm_output_ptr() / 8;
-    const end = at + k.avm_output_len();
-    return copy ? mem().slice(at, end) : mem().subarray(at, end);
+    const len = k.avm_output_len();
+    return copy ? mem().slice(at, at + len) : view(mem(), at, len);
   };
 }
 

@@ -7,6 +7,7 @@ import { SUBJECT_LEN } from './abi-layout.js';
 import { kernelError, queryMethods } from './decode.js';
 import type { Kernel } from './kernel.js';
 import type { NativeAddon, NativeHandle } from './native.js';
+import { recordViews } from './record-views.js';
 import { conditionGroups, deedClassTable, kernelParams, paramSlots, type KernelParams } from './params.js';
 import type { KernelColumns, TimeIndexSeries } from './types.js';
 
@@ -63,16 +64,10 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
   const one = new Float64Array(SUBJECT_LEN);
   const slot = h.slot;
   let buf = new Float64Array(0);
-  /**
-   * Views of the reused buffer's first `len` slots, by `len`, for a single query's records (up to OUTPUT_START_SLOTS):
-   * one view object per length, so a query allocates nothing on the JavaScript heap (a new view per call kept the
-   * young generation busy between kernel calls). A view is valid until the next call, as the records it shows are.
-   */
-  let views: Float64Array[] = [];
+  const view = recordViews();
   /** A larger reused buffer, bound to the handle as its single queries' buffer both ways (queryBound). */
   const grow = (slots: number): void => {
     buf = new Float64Array(slots);
-    views = [];
     addon.bindIo(slot, buf);
   };
   grow(OUTPUT_START_SLOTS);
@@ -82,8 +77,7 @@ export function createNativeKernel(addon: NativeAddon, columns: KernelColumns, t
       grow(Math.max(len, 2 * buf.length));
       h.takeOutput(buf);
     }
-    if (len > OUTPUT_START_SLOTS) return buf.subarray(0, len);
-    return (views[len] ??= buf.subarray(0, len));
+    return view(buf, 0, len);
   };
   /**
    * The records of `packed` in this thread's reused buffer (valid until the next call); `keep`: the caller keeps them,

@@ -67,6 +67,20 @@ describe.each(FRONT_ENDS)('kernel door (%s)', (frontEnd) => {
     expect(k.queryComps(subject())).toEqual(big);
   });
 
+  it("reads single queries with records of one length through one view, which shows each call's own records", () => {
+    const k = createKernel(corpus([{ northMi: 0.1, ageDays: 10, price: 280_000, sqft: 1400 }, { northMi: 0.2, ageDays: 20, price: 300_000, sqft: 1500 }, { northMi: 0.3, ageDays: 30, price: 320_000, sqft: 1600 }]));
+    const [a, b] = [encodeSubjects([subject()], { maxStep: 3 }), encodeSubjects([subject({ sqft: 1450 })], { maxStep: 3 })];
+    const [wantA, wantB] = [Array.from(k.batchPacked(a)), Array.from(k.batchPacked(b))];
+    expect(wantA.length).toBe(wantB.length); // the same comps, adjusted to another subject size
+    expect(wantA).not.toEqual(wantB);
+    const first = k.batchView(a);
+    expect(Array.from(first)).toEqual(wantA);
+    const second = k.batchView(b);
+    expect(second).toBe(first); // no view allocated per query
+    expect(Array.from(second)).toEqual(wantB);
+    expect(Array.from(k.batchView(a))).toEqual(wantA);
+  });
+
   it('maps bad input to the error taxonomy', () => {
     const c = corpus([{ northMi: 0.1, ageDays: 10, price: 280_000, sqft: 1400 }]);
     expect(() => createKernel({ ...c, sqft: new Float64Array(5) })).toThrow(expect.objectContaining({ code: 'kernel_error' }));

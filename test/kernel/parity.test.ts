@@ -118,27 +118,6 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
     expect(Array.from(native.batchView(view.subarray(0, first80.length)))).toEqual(Array.from(native.batchPacked(first80)));
   });
 
-  it("single queries with records of one length read through one view, which shows each call's own records", () => {
-    const { c } = corpora[2];
-    const native = createKernel(c.columns, c.timeIndex, { frontEnd: 'native' });
-    const cases = Array.from({ length: 200 }, (_, k) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((k * 7919 + j * 104729) % 1000) / 1000), END_DAY));
-    const packed = cases.map((x) => encodeSubjects([x.subject], { maxStep: 3 }));
-    const expected = packed.map((p) => Array.from(native.batchPacked(p)));
-    // Two subjects whose records have the same length and differ.
-    const [i, j] = (() => {
-      for (let a = 0; a < expected.length; a++)
-        for (let b = a + 1; b < expected.length; b++)
-          if (expected[a].length === expected[b].length && expected[a].length > 10 && expected[a].some((x, k) => !Object.is(x, expected[b][k]))) return [a, b];
-      throw new Error('no two records of one length');
-    })();
-    const first = native.batchView(packed[i]);
-    expect(Array.from(first)).toEqual(expected[i]);
-    const second = native.batchView(packed[j]);
-    expect(second).toBe(first); // no view allocated per query
-    expect(Array.from(second)).toEqual(expected[j]);
-    expect(Array.from(native.batchView(packed[i]))).toEqual(expected[i]);
-  });
-
   it('a caller that transfers a batchView buffer away leaves the door answering (a new buffer is bound)', () => {
     const { c } = corpora[2];
     const native = createKernel(c.columns, c.timeIndex, { frontEnd: 'native' });

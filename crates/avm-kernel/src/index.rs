@@ -102,7 +102,6 @@ pub struct HotRow {
     pub price_usd: f64,
     pub sale_day: i32,
     pub parcel_idx: u32,
-    pub county: u8,
     /// Arms-length screen reason code, R_NONE when the sale passes.
     pub screen: u8,
     pub beds: i8,
@@ -347,9 +346,9 @@ impl Index {
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
             let (ux, uy, uz) = (math::cos(lat) * math::cos(lon), math::cos(lat) * math::sin(lon), math::sin(lat));
             let sqft = if c.sqft[r] > 0.0 && c.sqft[r].is_finite() { c.sqft[r] } else { f64::NAN };
-            let (sale_day, parcel_idx, county, beds) = (c.sale_day[r], c.parcel_idx[r], c.county[r], c.beds[r]);
+            let (sale_day, parcel_idx, beds) = (c.sale_day[r], c.parcel_idx[r], c.beds[r]);
             let cond_bit = condition_bit(c.condition[r]);
-            self.hot.push(HotRow { unit: [ux, uy, uz], sqft, price_usd: c.price_usd[r], sale_day, parcel_idx, county, screen: screen[r], beds, cond_bit, row: r as u32 });
+            self.hot.push(HotRow { unit: [ux, uy, uz], sqft, price_usd: c.price_usd[r], sale_day, parcel_idx, screen: screen[r], beds, cond_bit, row: r as u32 });
             let level = ti.level_of(c.county[r], c.sale_day[r]);
             self.price.push(PriceRow { level, ln_level: math::ln(level) });
             self.sale_day.push(c.sale_day[r]);

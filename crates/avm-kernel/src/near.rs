@@ -111,7 +111,8 @@ impl Near {
     }
 }
 
-/// The least f32 >= x (x the f64 it was rounded from).
+/// The least f32 >= x (x the f64 it was rounded from). Written here: `f32::next_up` needs Rust 1.86, and the WASM
+/// build is Debian's rustc 1.63.
 fn next_up(r: f32, x: f64) -> f32 {
     if (r as f64) >= x || r == f32::INFINITY {
         r

@@ -109,13 +109,13 @@ impl Scratch {
 }
 
 /// The subject's position as every step's scan uses it (computed once per query).
-struct Position { lat: f64, lon: f64, cos_lat: f64, sin_lat_abs: f64, x: f64, y: f64, z: f64 }
+struct Position { lat: f64, lon: f64, cos_lat: f64, sin_lat_abs: f64, tan_lat_abs: f64, x: f64, y: f64, z: f64 }
 
 impl Position {
     fn of(s: &Subject) -> Position {
         let (lat, lon) = (s.lat * DEG_TO_RAD, s.lon * DEG_TO_RAD);
         let (cos_lat, sin_lat) = (math::cos(lat), math::sin(lat));
-        Position { lat, lon, cos_lat, sin_lat_abs: sin_lat.abs(), x: cos_lat * math::cos(lon), y: cos_lat * math::sin(lon), z: sin_lat }
+        Position { lat, lon, cos_lat, sin_lat_abs: sin_lat.abs(), tan_lat_abs: sin_lat.abs() / cos_lat, x: cos_lat * math::cos(lon), y: cos_lat * math::sin(lon), z: sin_lat }
     }
 }
 
@@ -209,7 +209,7 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     // sale_day >= as_of - window <=> sale_day >= ceil(as_of - window) for integer days.
     let day_lo = (s.as_of_day as f64 - b.window_days).ceil().max(i32::MIN as f64) as i64;
     let q = Probe { sx, sy, sz, h_max, day_lo, has_exclude: s.exclude_parcel.is_some(), exclude: s.exclude_parcel.unwrap_or(0) };
-    let geometry = Geometry { tan_lat_abs: pos.sin_lat_abs / pos.cos_lat, lat_box, lon_box, cell_lat: ix.cell_lat_rad, cell_lon: ix.cell_lon_rad };
+    let geometry = Geometry { tan_lat_abs: pos.tan_lat_abs, lat_box, lon_box, cell_lat: ix.cell_lat_rad, cell_lon: ix.cell_lon_rad };
     let near = Near::new(s, p, rc, &geometry, pos.cos_lat, !with_rejected);
     // In passes, so that a cold query's cache misses overlap instead of following one another bucket by bucket or
     // row by row: the matching buckets of the box; each one's window bounds; the first pass over their rows (near.rs,
@@ -245,7 +245,7 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     }));
     for (&i, &hav) in kept.rows.iter().zip(&kept.havs) {
         let h = &ix.hot[i as usize];
-        if hav <= q.h_max && !excluded(h, s, &q) {
+        if hav <= q.h_max && !excluded(h, &q) {
             let reason = reason_of(h, p, s);
             if reason == R_NONE {
                 b.qualified.push(Comp::candidate(i, h.row, hav));
@@ -333,11 +333,11 @@ fn first_from_end(days: &[i32], day_lo: i64) -> usize {
     0
 }
 
-/// A row inside the radius (and of a condition in the stratum: the first pass tests it) that is no candidate at all,
-/// not rejected either: another county, or the excluded parcel.
+/// A row inside the radius (and of a condition in the stratum: the first pass tests it; of the subject's county and
+/// ptype: its bucket's) that is no candidate at all, not rejected either: the excluded parcel.
 #[inline(always)]
-fn excluded(h: &HotRow, s: &Subject, q: &Probe) -> bool {
-    (h.county != s.county) | (q.has_exclude & (h.parcel_idx == q.exclude))
+fn excluded(h: &HotRow, q: &Probe) -> bool {
+    q.has_exclude & (h.parcel_idx == q.exclude)
 }
 
 /// The GLA and bedroom band tests of a candidate: (off the GLA band, off the bedroom band). GLA: when the subject's
@@ -407,7 +407,7 @@ mod tests {
             let day = h.sale_day as i64;
             let hav = hav_chord(pos.x, pos.y, pos.z, h.unit[0], h.unit[1], h.unit[2]);
             let candidate = c.ptype[raw] == s.ptype && c.county[raw] == s.county && h.cond_bit & s.stratum_mask != 0 && day >= day_lo && day < s.as_of_day as i64 && hav <= h_max;
-            if !candidate || excluded(h, s, &q) {
+            if !candidate || excluded(h, &q) {
                 continue;
             }
             match reason_of(h, p, s) {

@@ -206,13 +206,15 @@ impl Reciprocals {
     /// `similarity` with every division a product by a reciprocal: within RECIPROCAL_SLACK of it.
     #[inline(always)]
     fn similarity(&self, ix: &Index, p: &Params, s: &Subject, c: &Comp) -> f64 {
-        let h = &ix.hot[c.ix as usize];
-        let w = &p.similarity_weights;
-        let s_dist = unit(1.0 - c.dist_mi * self.radius);
-        let s_time = unit(1.0 - (s.as_of_day - c.sale_day) as f64 * self.window);
-        let s_gla = if s.sqft_known() && !h.sqft.is_nan() { 1.0 - ((h.sqft - s.sqft).abs() * self.gla).min(1.0) } else { UNKNOWN_TERM_SCORE };
-        let s_beds = if s.beds >= 0 && h.beds >= 0 { 1.0 - (((h.beds as i32 - s.beds).abs() as f64) * self.beds).min(1.0) } else { UNKNOWN_TERM_SCORE };
-        (w[0] * s_dist + w[1] * s_time + w[2] * s_gla + w[3] * s_beds) * self.weights
+        similarity_by(ix, p, s, c, |x, d| {
+            x * match d {
+                Divisor::Radius => self.radius,
+                Divisor::Window => self.window,
+                Divisor::Gla => self.gla,
+                Divisor::Beds => self.beds,
+                Divisor::Weights => self.weights,
+            }
+        })
     }
 }
 
@@ -248,23 +250,41 @@ fn unit(v: f64) -> f64 {
     v.max(0.0).min(1.0)
 }
 
+/// The divisors of `similarity`, named for `similarity_by`.
+#[derive(Clone, Copy)]
+enum Divisor {
+    Radius,
+    Window,
+    Gla,
+    Beds,
+    Weights,
+}
+
 #[inline(always)]
 pub fn similarity(ix: &Index, p: &Params, s: &Subject, radius_mi: f64, window_days: f64, c: &Comp) -> f64 {
-    let i = c.ix as usize;
     let w = &p.similarity_weights;
-    let s_dist = unit(1.0 - c.dist_mi / radius_mi);
-    let s_time = unit(1.0 - (s.as_of_day - c.sale_day) as f64 / window_days);
-    let s_gla = if s.sqft_known() && !ix.hot[i].sqft.is_nan() {
-        1.0 - ((ix.hot[i].sqft - s.sqft).abs() / (p.gla_band_frac * s.sqft)).min(1.0)
-    } else {
-        UNKNOWN_TERM_SCORE
-    };
-    let s_beds = if s.beds >= 0 && ix.hot[i].beds >= 0 {
-        1.0 - ((ix.hot[i].beds as i32 - s.beds).abs() as f64 / (p.beds_band + 1.0)).min(1.0)
-    } else {
-        UNKNOWN_TERM_SCORE
-    };
-    (w[0] * s_dist + w[1] * s_time + w[2] * s_gla + w[3] * s_beds) / (w[0] + w[1] + w[2] + w[3])
+    similarity_by(ix, p, s, c, |x, d| {
+        x / match d {
+            Divisor::Radius => radius_mi,
+            Divisor::Window => window_days,
+            Divisor::Gla => p.gla_band_frac * s.sqft,
+            Divisor::Beds => p.beds_band + 1.0,
+            Divisor::Weights => w[0] + w[1] + w[2] + w[3],
+        }
+    })
+}
+
+/// The one definition of the similarity (module doc), with each quotient x / d taken by `quotient(x, d)`: `similarity`
+/// divides, score_top's bounds multiply by reciprocals (`Reciprocals`).
+#[inline(always)]
+fn similarity_by(ix: &Index, p: &Params, s: &Subject, c: &Comp, quotient: impl Fn(f64, Divisor) -> f64) -> f64 {
+    let h = &ix.hot[c.ix as usize];
+    let w = &p.similarity_weights;
+    let s_dist = unit(1.0 - quotient(c.dist_mi, Divisor::Radius));
+    let s_time = unit(1.0 - quotient((s.as_of_day - c.sale_day) as f64, Divisor::Window));
+    let s_gla = if s.sqft_known() && !h.sqft.is_nan() { 1.0 - quotient((h.sqft - s.sqft).abs(), Divisor::Gla).min(1.0) } else { UNKNOWN_TERM_SCORE };
+    let s_beds = if s.beds >= 0 && h.beds >= 0 { 1.0 - quotient((h.beds as i32 - s.beds).abs() as f64, Divisor::Beds).min(1.0) } else { UNKNOWN_TERM_SCORE };
+    quotient(w[0] * s_dist + w[1] * s_time + w[2] * s_gla + w[3] * s_beds, Divisor::Weights)
 }
 
 fn rank_cmp(a: &Comp, b: &Comp) -> Ordering {

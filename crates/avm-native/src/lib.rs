@@ -160,15 +160,11 @@ impl NativeKernel {
             // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
             match unsafe { out.as_mut() }.get_mut(..len) {
                 Some(dst) => {
-                    // The parts are copied on rayon's threads too (a county batch's records are ~700 MB).
-                    let mut slices = Vec::with_capacity(parts.len());
-                    let mut rest = dst;
+                    let mut at = 0;
                     for p in &parts {
-                        let (head, tail) = rest.split_at_mut(p.len());
-                        slices.push(head);
-                        rest = tail;
+                        dst[at..at + p.len()].copy_from_slice(p);
+                        at += p.len();
                     }
-                    slices.into_par_iter().zip(parts.par_iter()).for_each(|(d, p)| d.copy_from_slice(p));
                 }
                 None => {
                     q.out.reserve_exact(len);
