@@ -45,6 +45,9 @@ pub const R_QUITCLAIM: u8 = 7;
 pub const R_DUPLICATE: u8 = 8;
 pub const R_NONE: u8 = 255;
 
+/// Rows of padding after the compact columns of the first pass (Index::near_lat).
+pub const NEAR_PAD: usize = 7;
+
 /// Largest grid the kernel will allocate (cells); a wider corpus bounding box is a caller error.
 pub const MAX_CELLS: usize = 1 << 22;
 const MAX_ABS_LAT_DEG: f64 = 85.0;
@@ -142,7 +145,8 @@ pub struct Index {
     pub price: Vec<PriceRow>,
     /// What the conservative first pass of a scan reads per row (near.rs), one compact column each, same order:
     /// latitude and longitude as f32 offsets (radians) from the origin of the row's cell, sqft as f32 (NaN when
-    /// unusable), and the tag of condition bit, screen and bedrooms (near::tag).
+    /// unusable), and the tag of condition bit, screen and bedrooms (near::tag); then NEAR_PAD rows of padding, so
+    /// that the first pass reads whole groups of 8 rows at a bucket's end (their flags are masked off).
     pub near_lat: Vec<f32>,
     pub near_lon: Vec<f32>,
     pub near_sqft: Vec<f32>,
@@ -337,10 +341,10 @@ impl Index {
         self.hot.reserve_exact(n);
         self.price.reserve_exact(n);
         self.sale_day.reserve_exact(n);
-        self.near_lat.reserve_exact(n);
-        self.near_lon.reserve_exact(n);
-        self.near_sqft.reserve_exact(n);
-        self.near_tag.reserve_exact(n);
+        self.near_lat.reserve_exact(n + NEAR_PAD);
+        self.near_lon.reserve_exact(n + NEAR_PAD);
+        self.near_sqft.reserve_exact(n + NEAR_PAD);
+        self.near_tag.reserve_exact(n + NEAR_PAD);
         for &(cell, _, r) in keyed {
             let r = r as usize;
             let (lat, lon) = (c.lat[r] * DEG_TO_RAD, c.lon[r] * DEG_TO_RAD);
@@ -358,6 +362,10 @@ impl Index {
             self.near_sqft.push(sqft as f32);
             self.near_tag.push(crate::near::tag(cond_bit, screen[r] != R_NONE, beds));
         }
+        self.near_lat.resize(n + NEAR_PAD, 0.0);
+        self.near_lon.resize(n + NEAR_PAD, 0.0);
+        self.near_sqft.resize(n + NEAR_PAD, 0.0);
+        self.near_tag.resize(n + NEAR_PAD, 0);
     }
 
     pub fn len(&self) -> usize {

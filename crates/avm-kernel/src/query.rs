@@ -305,8 +305,11 @@ fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
     while at < hi {
         let end = hi.min(at + CHUNK);
         let len = end - at;
-        near.flags(&sp.origin, &ix.near_lat[at..end], &ix.near_lon[at..end], &ix.near_sqft[at..end], &ix.near_tag[at..end], &mut flags[..len]);
-        // A last, shorter chunk leaves the previous chunk's flags after its own: masked off.
+        // Whole groups of 8 rows (vector width; the columns are padded for it), so no row goes through a scalar tail.
+        let wide = (at + ((len + 7) & !7)).min(ix.near_lat.len());
+        near.flags(&sp.origin, &ix.near_lat[at..wide], &ix.near_lon[at..wide], &ix.near_sqft[at..wide], &ix.near_tag[at..wide], &mut flags[..wide - at]);
+        // Rows past `end` (the padding, the next bucket's), and after a last, shorter chunk the previous chunk's
+        // flags after its own: masked off.
         let mut bits = bits_of(&flags) & (u64::MAX >> (CHUNK - len));
         while bits != 0 {
             kept.push((at + bits.trailing_zeros() as usize) as u32);

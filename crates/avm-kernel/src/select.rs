@@ -318,6 +318,8 @@ pub struct RankScratch {
     at: Vec<u32>,
     /// Order keys of score_top's similarity bounds.
     bounds: Vec<i64>,
+    /// A copy of the comps rank_all moves into place.
+    ranked: Vec<Comp>,
 }
 
 /// Puts the best `k` comps first, best first (the rest after them in no order): selection of integer rank keys
@@ -325,6 +327,10 @@ pub struct RankScratch {
 pub fn rank_top(v: &mut [Comp], k: usize, sc: &mut RankScratch) {
     let k = k.min(v.len());
     if k == 0 {
+        return;
+    }
+    if v.len() <= RANK_COUNT_MAX {
+        rank_all(v, sc);
         return;
     }
     let keys = &mut sc.keys;
@@ -350,6 +356,35 @@ pub fn rank_top(v: &mut [Comp], k: usize, sc: &mut RankScratch) {
             sc.pos[moved as usize] = from as u32;
             sc.pos[key.3 as usize] = j as u32;
         }
+    }
+}
+
+/// Steps up to this many comps are ranked by counting (rank_all) rather than by selection and a sort.
+const RANK_COUNT_MAX: usize = 32;
+
+/// Sorts at most RANK_COUNT_MAX comps best first by counting, for each, the comps whose rank key is below its own (keys
+/// are distinct: rows are unique within a step, so the counts are a permutation). The compares are branch-free: the
+/// standard selection and sort mispredict about one branch per comp and compare at this size.
+fn rank_all(v: &mut [Comp], sc: &mut RankScratch) {
+    let n = v.len();
+    debug_assert!(n <= RANK_COUNT_MAX);
+    let (mut k0, mut k1, mut k2) = ([0u64; RANK_COUNT_MAX], [0u64; RANK_COUNT_MAX], [0u64; RANK_COUNT_MAX]);
+    for (i, c) in v.iter().enumerate() {
+        (k0[i], k1[i], k2[i]) = rank_key(c);
+    }
+    let width = (n + 3) & !3;
+    let mut rank = [0u64; RANK_COUNT_MAX];
+    for j in 0..n {
+        let (a0, a1, a2) = (k0[j], k1[j], k2[j]);
+        for i in 0..width {
+            let below = (a0 < k0[i]) | ((a0 == k0[i]) & ((a1 < k1[i]) | ((a1 == k1[i]) & (a2 < k2[i]))));
+            rank[i] += below as u64;
+        }
+    }
+    sc.ranked.clear();
+    sc.ranked.extend_from_slice(v);
+    for (c, &r) in sc.ranked.iter().zip(&rank[..n]) {
+        v[r as usize] = *c;
     }
 }
 
@@ -408,18 +443,22 @@ mod tests {
         for r in 0..40u32 {
             v.push(comp(r, [0.5, 0.25, 0.75, 0.5][r as usize % 4], [0.1, -0.0, 0.0, 0.3, 0.1][r as usize % 5], [-3, 7, 7, 100][r as usize % 4] * (r as i32 % 3)));
         }
-        let mut full = v.clone();
-        rank(&mut full);
         let mut sc = RankScratch::default();
-        for k in [1, 5, 12, 39, 40, 41] {
-            let mut top = v.clone();
-            rank_top(&mut top, k, &mut sc);
-            let k = k.min(v.len());
-            let rows_of = |x: &[Comp]| x.iter().map(|c| c.row).collect::<Vec<u32>>();
-            assert_eq!(rows_of(&top[..k]), rows_of(&full[..k]), "k = {}", k);
-            let mut rows: Vec<u32> = top.iter().map(|c| c.row).collect();
-            rows.sort_unstable();
-            assert_eq!(rows, (0..40).collect::<Vec<u32>>(), "a permutation");
+        // 40 comps take selection and a sort; 32 or fewer are ranked by counting (rank_all).
+        for n in [40, RANK_COUNT_MAX, 17, 1] {
+            let v = &v[40 - n..];
+            let mut full = v.to_vec();
+            rank(&mut full);
+            for k in [1, 5, 12, 39, 40, 41] {
+                let mut top = v.to_vec();
+                rank_top(&mut top, k, &mut sc);
+                let k = k.min(v.len());
+                let rows_of = |x: &[Comp]| x.iter().map(|c| c.row).collect::<Vec<u32>>();
+                assert_eq!(rows_of(&top[..k]), rows_of(&full[..k]), "n = {}, k = {}", n, k);
+                let mut rows: Vec<u32> = top.iter().map(|c| c.row).collect();
+                rows.sort_unstable();
+                assert_eq!(rows, (40 - n as u32..40).collect::<Vec<u32>>(), "a permutation");
+            }
         }
     }
 }
