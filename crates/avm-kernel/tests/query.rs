@@ -292,3 +292,69 @@ fn bulk_form_equals_the_serving_form_without_its_rejections() {
         }
     }
 }
+
+#[test]
+fn a_scratch_reused_across_subjects_and_indexes_answers_as_a_fresh_one() {
+    // A Scratch keeps buffers and memos between queries (the time factor by day, radius constants). A query that
+    // follows another with the same box, differing only in stratum, ptype, county, as-of day, window start or index,
+    // must get what a fresh Scratch gives: every ordered pair of such subjects, on one index and across two.
+    // Conditions 2 and 3 share a bucket (group 1), so a stratum holding one of them needs the per-row condition test.
+    let ti = TimeIndex::default();
+    let index_of = |shift: f64, price: f64| {
+        let mut c = RawColumns::default();
+        for k in 0..120u32 {
+            // A cluster 2.5 miles north too (other cells, other buckets).
+            let far = if k >= 90 { 2.5 } else { 0.0 };
+            let (north, east) = (0.03 * (k % 31) as f64 - 0.4 + shift + far, 0.05 * (k % 7) as f64 - 0.15);
+            c.parcel_idx.push(k);
+            c.county.push(1 + (k % 11 == 0) as u8);
+            c.lat.push(LAT + north / MI_PER_DEG);
+            c.lon.push(LON + east / (MI_PER_DEG * (LAT * std::f64::consts::PI / 180.0).cos()));
+            c.sale_day.push(AS_OF - 5 - (k as i32 * 41) % 400);
+            c.price_usd.push(price + 3_001.0 * ((k * 17) % 23) as f64);
+            c.sqft.push(1300.0 + 10.0 * (k % 30) as f64);
+            c.beds.push(3);
+            c.ptype.push((k % 13 == 0) as u8);
+            c.condition.push([2, 3, 2, 0][k as usize % 4]);
+            c.deed_type.push(1);
+            c.num_parcels.push(1);
+        }
+        Index::build(&c, &params(), &deeds(), &groups(), &ti).unwrap()
+    };
+    let indexes = [index_of(0.0, 200_000.0), index_of(0.11, 310_000.0)];
+    let base = Subject { stratum_mask: 0b1100, ..subject() };
+    let over = |as_of_day: i32, w: f64| Subject { as_of_day, override_step: Some((0.6, w)), ..base.clone() };
+    let subjects = [
+        base.clone(),
+        Subject { lat: LAT + 0.01 / MI_PER_DEG, ..base.clone() },
+        Subject { lat: LAT + 0.35 / MI_PER_DEG, ..base.clone() },
+        Subject { lat: LAT + 2.5 / MI_PER_DEG, ..base.clone() },
+        Subject { stratum_mask: 0b0100, ..base.clone() },
+        Subject { stratum_mask: 0b0001, ..base.clone() },
+        Subject { ptype: 1, ..base.clone() },
+        Subject { county: 2, ..base.clone() },
+        Subject { as_of_day: AS_OF - 30, ..base.clone() },
+        Subject { max_step: 1, ..base.clone() },
+        // Same window start (as_of − w), other as-of day; same as-of day, other window start.
+        over(AS_OF, 200.0),
+        over(AS_OF - 60, 140.0),
+        over(AS_OF, 100.0),
+    ];
+    let mut found = 0;
+    for a in &subjects {
+        for b in &subjects {
+            for (ia, ib) in [(0, 0), (0, 1)] {
+                for with_rejected in [true, false] {
+                    let mut shared = Scratch::default();
+                    query(&indexes[ia], &ti, &params(), a, &mut shared, with_rejected).unwrap();
+                    let after = query(&indexes[ib], &ti, &params(), b, &mut shared, with_rejected).unwrap();
+                    let fresh = query(&indexes[ib], &ti, &params(), b, &mut Scratch::default(), with_rejected).unwrap();
+                    // Debug text: every value round-trips through it, and a NaN summary equals itself there.
+                    assert_eq!(format!("{after:?}"), format!("{fresh:?}"), "{b:?} after {a:?}, indexes {ia} {ib}");
+                    found += fresh.selected.len();
+                }
+            }
+        }
+    }
+    assert!(found > 2000, "the subjects find comps: {found}");
+}
