@@ -67,12 +67,13 @@ fn rank_sort(v: &mut [f64]) {
             *r += (kj < ki) as i64;
         }
     }
-    let mut written = 0u32;
+    // One bit per slot, in a u64: a full sample of 32 values sets all 32 bits of the mask.
+    let mut written = 0u64;
     for i in 0..n {
         v[rank[i] as usize] = values[i];
         written |= 1 << rank[i];
     }
-    if written != (1u32 << n) - 1 {
+    if written != (1u64 << n) - 1 {
         for i in 1..n {
             if written >> i & 1 == 0 {
                 v[i] = v[i - 1];
