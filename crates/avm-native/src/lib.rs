@@ -12,16 +12,16 @@ mod heap;
 mod inputs;
 mod key;
 mod math;
+mod ordered;
 mod querier;
 mod shared;
 
 use avm_kernel::errors;
 use avm_kernel::query::{query_into, Scratch};
-use avm_kernel::slots::{subject_from_slots, write_error, COMP_LEN, HEADER_LEN, SUBJECT_LEN};
+use avm_kernel::slots::{subject_from_slots, write_error, SUBJECT_LEN};
 use avm_kernel::stats;
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
-use rayon::prelude::*;
 use inputs::{build, content_key, Columns, SeriesInput};
 use querier::Querier;
 use shared::Shared;
@@ -32,11 +32,9 @@ pub(crate) type KResult<T> = std::result::Result<T, i32>;
 #[global_allocator]
 static ALLOC: heap::Counting = heap::Counting;
 
-/// Subjects per rayon task: large enough to amortize the split, small enough to balance uneven query costs.
+/// Subjects per task of the bulk entry (ordered.rs): a task is claimed, queried into its part and committed as one,
+/// so this is large enough to make a claim and a commit rare and small enough to balance uneven query costs.
 const SUBJECTS_PER_TASK: usize = 32;
-/// Slots reserved per subject in a rayon task's part: a header and about a dozen selected comps (a part that needs
-/// more grows), so most parts never reallocate.
-const PART_SLOTS_PER_SUBJECT: usize = HEADER_LEN + 12 * COMP_LEN;
 /// Output slots a handle keeps between calls (larger bulk buffers are freed after their copy).
 const KEEP_OUTPUT_SLOTS: usize = 1 << 16;
 
@@ -138,38 +136,22 @@ impl NativeKernel {
         })?
     }
 
-    /// The bulk entry: `queryBound` without rejections, the subjects spread over rayon's threads, records in subject
-    /// order, copied from the threads' parts straight into `out` when they fit (one copy); returns their length
-    /// either way (larger than `out`: they wait in the handle for `takeOutput`). The records end in memory the
-    /// garbage collector counts (an external buffer per call let score-all's RSS grow to 4.1 GB).
+    /// The bulk entry: `queryBound` without rejections, the subjects spread over rayon's threads (ordered.rs), records
+    /// in subject order, each task's part copied into `out` as soon as the tasks before it are in (one copy, made
+    /// while the other threads query); returns their length either way (larger than `out`: they wait in the handle
+    /// for `takeOutput`). The records end in memory the garbage collector counts (an external buffer per call let
+    /// score-all's RSS grow to 4.1 GB).
     #[napi(catch_unwind)]
     pub fn batch_parallel(&mut self, input: &[f64], mut out: Float64ArraySlice) -> Result<u32> {
         check_input(input)?;
         on(self.slot, |q| {
             let s = &*q.shared;
-            let parts: Vec<Vec<f64>> = input
-                .par_chunks(SUBJECTS_PER_TASK * SUBJECT_LEN)
-                .map_init(Scratch::default, |scratch, chunk| {
-                    let mut part = Vec::with_capacity(chunk.len() / SUBJECT_LEN * PART_SLOTS_PER_SUBJECT);
-                    run_subjects(s, chunk, false, scratch, &mut part);
-                    part
-                })
-                .collect();
-            let len: usize = parts.iter().map(Vec::len).sum();
-            q.out.clear();
             // SAFETY: JavaScript is blocked in this call and the door never passes one array as both input and out.
-            match unsafe { out.as_mut() }.get_mut(..len) {
-                Some(dst) => {
-                    let mut at = 0;
-                    for p in &parts {
-                        dst[at..at + p.len()].copy_from_slice(p);
-                        at += p.len();
-                    }
-                }
-                None => {
-                    q.out.reserve_exact(len);
-                    parts.iter().for_each(|p| q.out.extend_from_slice(p));
-                }
+            let dst = unsafe { out.as_mut() };
+            let (len, overflow) = ordered::run_in_order(input, SUBJECTS_PER_TASK, dst, |chunk, scratch, part| run_subjects(s, chunk, false, scratch, part));
+            q.out.clear();
+            if let Some(all) = overflow {
+                q.out = all;
             }
             len as u32
         })
