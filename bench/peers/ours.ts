@@ -46,8 +46,12 @@ export function digestOf(rows: readonly number[]): Digest {
 /** Step-1 valuation of the kernel: qualified count, selected count, median of the selected adjusted prices. */
 export type Value = { nQualified: number; n: number; value: number | null };
 
-/** Subjects per bulk call: the main thread fans each out over the addon's threads (native-kernel.ts). */
-export const BATCH_CHUNK = 10_000;
+/**
+ * Subjects per bulk call: the main thread fans each out over the addon's threads (native-kernel.ts). A call's records
+ * (~0.5 KB per subject) are then still in cache when bulkStep1 reads their headers: that loop took 40–67 ms of the
+ * county batch in calls of 2,500 against 76–90 ms in calls of 10,000 (2026-12-06).
+ */
+export const BATCH_CHUNK = 2_500;
 
 /** Ours' result table of the county batch: per subject its qualified and selected counts and value (NaN none; nQualified -1: refused). */
 export type Step1Table = { nQualified: Float64Array; n: Float64Array; value: Float64Array };

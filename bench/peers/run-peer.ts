@@ -39,13 +39,20 @@ export async function candidateQuery(peer: SqlPeer, p: Policy, pre: Prefilter): 
   return (s) => run(valuesOf(s, p, pre));
 }
 
-/** Whole-county grid join and SQL valuation over `subjects` (a table name); times to completion, then reads back. */
-export async function runBatch(peer: SqlPeer, p: Policy, hMax: number, subjects: string) {
-  await peer.exec('DROP TABLE IF EXISTS batch_cand');
+/**
+ * Whole-county grid join and SQL valuation over `subjects` (a table name); times to completion, then reads back.
+ * The grid join runs `candidateRuns` times and counts its fastest run (the host's slow phases last seconds; ours is
+ * timed the same way, peers.bench.ts); the valuation, several times slower, runs once.
+ */
+export async function runBatch(peer: SqlPeer, p: Policy, hMax: number, subjects: string, candidateRuns = 1) {
   await peer.exec('DROP TABLE IF EXISTS batch_value');
-  const t0 = performance.now();
-  await peer.exec(batchCandidatesSql(p, hMax, subjects, 'batch_cand'));
-  const candMs = ms(t0);
+  const candRunsMs: number[] = [];
+  for (let run = 0; run < candidateRuns; run++) {
+    await peer.exec('DROP TABLE IF EXISTS batch_cand');
+    const t0 = performance.now();
+    await peer.exec(batchCandidatesSql(p, hMax, subjects, 'batch_cand'));
+    candRunsMs.push(ms(t0));
+  }
   const t1 = performance.now();
   await peer.exec(batchValuationSql(p, hMax, subjects, 'batch_value'));
   const valueMs = ms(t1);
@@ -53,5 +60,5 @@ export async function runBatch(peer: SqlPeer, p: Policy, hMax: number, subjects:
   for (const [sid, n, sum, xor] of await peer.rows('SELECT sid, n, sum_row, xor_row FROM batch_cand')) digests.set(sid!, { n: n!, sum: sum!, xor: xor! });
   const values = new Map<number, Value>();
   for (const [sid, nq, n, v] of await peer.rows('SELECT sid, n_qualified, n, value FROM batch_value')) values.set(sid!, { nQualified: nq!, n: n!, value: v });
-  return { candidates_ms: candMs, valuation_ms: valueMs, digests, values };
+  return { candidates_ms: Math.min(...candRunsMs), candidates_runs_ms: candRunsMs, valuation_ms: valueMs, digests, values };
 }
