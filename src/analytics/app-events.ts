@@ -9,6 +9,7 @@ import { VALUATION_OUTCOMES } from '../contracts/valuation.js';
 import { APP_ANALYTICS } from '../registry/groups/app-analytics.js';
 import { DB_NAMES, openSubDb } from '../store/env.js';
 import { schedulePeriodicSweep, type Sweeper } from '../store/sweep.js';
+import { utcDay } from '../store/days.js';
 
 /** What is stored per event: the kind and its one closed detail (page, outcome, tool or filter). */
 type StoredEvent = { kind: AnalyticsKind; detail: string };
@@ -23,7 +24,7 @@ export type AppEvents = {
 };
 
 const DAY_MS = 86_400_000;
-const utcDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const utcDate = (ms: number): string => utcDay(new Date(ms));
 const zeroes = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 function detailOf(e: AnalyticsEventInput): string {

@@ -3,6 +3,7 @@
 // per call; and the operator's analytics aggregate over metering rows, whoever stored them.
 import { AUTH_LIMITS } from '../registry/groups/auth.js';
 import type { Caller } from './authorize.js';
+import { utcDay } from '../store/days.js';
 
 /** One audited call of a keyed caller. Anonymous calls are metered (counted) but not audited: no IP is kept for them. */
 export type AuditRecord = { key_id: string; op: string; at: string; status: number; request_id: string; ip: string };
@@ -81,7 +82,7 @@ export type Analytics = {
 
 /** The window of `days` UTC dates ending today (inclusive) at `nowMs`. */
 export function analyticsWindow(days: number, nowMs: number): { from: string; to: string } {
-  return { to: new Date(nowMs).toISOString().slice(0, 10), from: new Date(nowMs - (days - 1) * 86_400_000).toISOString().slice(0, 10) };
+  return { to: utcDay(new Date(nowMs)), from: utcDay(new Date(nowMs - (days - 1) * 86_400_000)) };
 }
 
 /** The analytics of the metering rows of one window. */

@@ -9,6 +9,7 @@ import { DB_NAMES, openSubDb } from '../store/env.js';
 import { INDEXED_MARK, keyIndexOf } from './audit-index.js';
 import { aggregateMeter, analyticsWindow, auditBatcher, type Analytics, type AuditBatcher, type AuditRecord, type MeterRow } from './audit-batch.js';
 import { schedulePeriodicSweep, type Sweeper } from '../store/sweep.js';
+import { utcDay } from '../store/days.js';
 
 export { meterSubjectOf, type Analytics, type AuditRecord, type MeterSubject } from './audit-batch.js';
 
@@ -55,7 +56,7 @@ export function openAudit(env: RootDatabase, opts: { now?: () => number; onError
       const cutoff = retentionCutoff(nowMs);
       const old = [
         ...db.getKeys({ start: 'a:', end: `a:${cutoff.toISOString()}` }),
-        ...db.getKeys({ start: 'm:', end: `m:${cutoff.toISOString().slice(0, 10)}` }),
+        ...db.getKeys({ start: 'm:', end: `m:${utcDay(cutoff)}` }),
       ];
       const unindexed = db.get(INDEXED_MARK) === undefined ? [...db.getRange({ start: 'a:', end: 'a;' })] : [];
       await db.transaction(() => {

@@ -52,10 +52,10 @@ export function isoOfDay(day: number): string {
   return ISO_OF_DAY.get(day) ?? remember(ISO_OF_DAY, day, isoText(day));
 }
 
-const isoText = (day: number): string => new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-
 /** The UTC date (ISO `YYYY-MM-DD`) of an instant: a valuation's as-of date when it names none, an alert digest's day. */
 export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+const isoText = (day: number): string => utcDay(new Date(day * MS_PER_DAY));
 
 /** Calendar year of a day number. */
 export function yearOfDay(day: number): number {

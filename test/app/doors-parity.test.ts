@@ -10,6 +10,7 @@ import { startService, type ServiceHandle } from '../../src/server.js';
 import { bearer, mcpClient, mintKey, roomyLimiter } from '../mcp/support.js';
 import { testConfig } from '../support/corpus.js';
 import { parcelPoints, servedCorpusDir } from '../support/served-corpus.js';
+import { onOneUtcDay } from '../support/utc-day.js';
 
 type Json = Record<string, any>; // parsed bodies
 type Door = { value: unknown; low: unknown; high: unknown; method: unknown; interval: unknown; chain: unknown; hash: string | null; outcome: string | null; priorFactor?: number | null };
@@ -78,7 +79,8 @@ describe.each<{ name: string; env: Record<string, string> }>([
     let movedByPriorSale = 0;
     for (const [k, s] of subjects(points).entries()) {
       const price = 150_000 + 10_000 * (k % 30);
-      const d = await lane(service, client, s, price);
+      // the five answers of one day: a lane a UTC midnight splits compares two as-of dates (every inputs_hash differs)
+      const d = await onOneUtcDay(() => lane(service, client, s, price));
       const where = `subject ${k} ${JSON.stringify(s)}`;
       for (const door of ['underwrite', 'deepPriced', 'deep', 'comps']) expect(sameArv(d[door]), `${where} ${door} vs property`).toEqual(sameArv(d.property));
       // same inputs, same fingerprint: no price (property, deep_underwrite, get_comps); the same price (REST, tool)

@@ -16,12 +16,17 @@ import { bearer, mcpClient, mintKey, roomyLimiter } from '../mcp/support.js';
 import { defaultCorpusDir, testConfig } from '../support/corpus.js';
 import { parcelPoints } from '../support/served-corpus.js';
 import { openModelRegistry } from '../../src/registry/model-registry.js';
+import type { Config } from '../../src/config.js';
+import { onOneUtcDay } from '../support/utc-day.js';
 
 type Json = Record<string, any>;
 
 let service: ServiceHandle;
 let client: Client;
 let rows: ScoredListing[];
+/** The UTC day the run valued the rows on (valuations are as of today). */
+let runDay: string;
+let config: Config;
 let points: Awaited<ReturnType<typeof parcelPoints>>;
 /** Whether the corpus' calibration passed the promotion gates (a champion exists). */
 let calibrated: boolean;
@@ -29,10 +34,10 @@ let calibrated: boolean;
 beforeAll(async () => {
   const dataDir = await defaultCorpusDir();
   points = await parcelPoints(dataDir);
-  const config = testConfig(dataDir);
+  config = testConfig(dataDir);
   service = await startService(config, { installSignalHandlers: false, limiter: roomyLimiter() });
   client = await mcpClient(service, bearer((await mintKey(service, ['read', 'underwrite'], 100_000)).token));
-  rows = (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows;
+  ({ rows, runDay } = await onOneUtcDay(async (day) => ({ rows: (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows, runDay: day })));
   calibrated = openModelRegistry(service.svc.store).document().champion !== null;
 }, 600_000);
 
@@ -130,8 +135,15 @@ describe('listings run ↔ doors', () => {
     const pointRows = rows.filter((r) => r.valuation.outcome === 'point').length;
     if (calibrated) expect(pointRows, 'point-valued listings').toBeGreaterThan(20);
     else expect(pointRows, 'no point without a champion calibration').toBe(0);
-    for (const r of rows) {
-      const v = ((await (await fetch(`${service.url}/api/property?property_id=${r.listing_id}`)).json()) as Json).investor.valuation;
+    // Rows and answers of one UTC day: the run was minutes before, and a midnight between them changes every
+    // inputs_hash (valuations are as of today); then the run is made again on the answers' day.
+    const pairs = await onOneUtcDay(async (day) => {
+      if (day !== runDay) ({ rows, runDay } = { rows: (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows, runDay: day });
+      const out: Array<{ r: ScoredListing; v: Json }> = [];
+      for (const r of rows) out.push({ r, v: ((await (await fetch(`${service.url}/api/property?property_id=${r.listing_id}`)).json()) as Json).investor.valuation });
+      return out;
+    });
+    for (const { r, v } of pairs) {
       const served = { inputs_hash: v.inputs_hash, arv_low: v.arv.low, arv_high: v.arv.high, arv_method: v.arv.method, outcome: v.display.outcome, arv_value: v.display.point_actionable ? v.arv.value : null };
       const stored = { inputs_hash: r.valuation.inputs_hash, arv_low: r.valuation.arv_low, arv_high: r.valuation.arv_high, arv_method: r.valuation.arv_method, outcome: r.valuation.outcome, arv_value: r.valuation.arv_value };
       expect(stored, r.listing_id).toEqual(served);

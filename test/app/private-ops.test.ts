@@ -6,6 +6,7 @@ import { operationById } from '../../src/contracts/operations.js';
 import { ErrorBodySchema } from '../../src/http/errors.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { bearer, mcpClient, mintKey, OPERATOR_SECRET, startDoors } from '../mcp/support.js';
+import { today } from '../support/utc-day.js';
 
 type Json = Record<string, any>; // parsed bodies
 let service: ServiceHandle;
@@ -151,7 +152,9 @@ async function streamText(path: string, token: string | null, until: RegExp): Pr
 
 describe('POST /api/run-listings and GET /api/deals', () => {
   it('runs the listings job for the operator, then values each saved deal from its scored listing row or the engine', async () => {
-    const run = await fetch(`${service.url}/api/run-listings`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(OPERATOR_SECRET) }, body: '{}' });
+    const runListingsNow = () => fetch(`${service.url}/api/run-listings`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(OPERATOR_SECRET) }, body: '{}' });
+    let runDay = today(); // valuations are as of today's UTC date: the row and the engine's answer must share it
+    const run = await runListingsNow();
     expect(run.status, await run.clone().text()).toBe(200); // the body names the cause when it is not (one 500 seen once on the PostgreSQL lane, not reproduced)
     const documented = (await (await fetch(`${service.url}/api/openapi.json`)).json()) as Json;
     expect(Object.keys(documented.paths['/api/run-listings'].post.responses)).toContain('200'); // was 201 only (Schemathesis ST103)
@@ -159,7 +162,7 @@ describe('POST /api/run-listings and GET /api/deals', () => {
     expect(summary.last_run.kind).toBe('manual');
     expect(summary.active).toBeGreaterThan(0);
 
-    const listing = (service.svc.store.getListings() as Json[]).find((l) => l.status === 'active')!;
+    let listing = (service.svc.store.getListings() as Json[]).find((l) => l.status === 'active')!;
     const key = await mintKey(service, ['write-state'], 100_000);
     const c = await mcpClient(service, bearer(key.token));
     await tool(c, 'save_favorite_property', { property_id: listing.listing_id, payload: { why: 'listed' } });
@@ -167,7 +170,14 @@ describe('POST /api/run-listings and GET /api/deals', () => {
     await tool(c, 'save_favorite_property', { property_id: 'NO-SUCH-PROPERTY' });
     await c.close();
 
-    const r = await get('/api/deals', key.token);
+    let r = await get('/api/deals', key.token);
+    if (today() !== runDay) {
+      // a UTC midnight between the run and the deals: the row and the engine valued two as-of dates; run again
+      runDay = today();
+      expect((await runListingsNow()).status).toBe(200);
+      listing = (service.svc.store.getListings() as Json[]).find((l) => l.listing_id === listing.listing_id)!;
+      r = await get('/api/deals', key.token);
+    }
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const deals = operationById('deals')!.output.parse(r.body) as { items: Json[]; disclosure: string };
     expect(deals.disclosure).toMatch(/not an appraisal/);

@@ -30,7 +30,8 @@ async function post(body: unknown, headers: Record<string, string> = {}): Promis
   return { status: res.status, text: await res.text() };
 }
 
-async function funnel(days = 1): Promise<{ app: { events: number; sessions: number; by_kind: Record<string, number>; funnel: Array<{ step: string; sessions: number }>; valuation_outcomes: Record<string, number> } }> {
+/** Two UTC days: a before/after pair a midnight separates still counts every event of this file (all minutes old). */
+async function funnel(days = 2): Promise<{ app: { events: number; sessions: number; by_kind: Record<string, number>; funnel: Array<{ step: string; sessions: number }>; valuation_outcomes: Record<string, number> } }> {
   const res = await fetch(`${service.url}/api/admin/analytics?days=${days}`, { headers: bearer(OPERATOR_SECRET) });
   expect(res.status).toBe(200);
   return operationById('admin_analytics')!.output.parse(await res.json()) as never;

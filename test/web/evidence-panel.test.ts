@@ -19,6 +19,7 @@ import type { ServiceHandle } from '../../src/server.js';
 import { usd, usdRange } from '../../src/web/client/evidence-format.js';
 import type { EvidenceView } from '../../src/web/client/evidence-view.js';
 import { answersByOutcome, answerWhere, outcomeOf, startPanelServices, type Found, type Json } from './evidence-answers.js';
+import { onOneUtcDay } from '../support/utc-day.js';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTCOMES = ['point', 'range', 'tier2_range', 'suppressed'] as const;
@@ -214,8 +215,11 @@ describe('the evidence panel renders what the REST door served', () => {
       await p.addScriptTag({ path: join(bundleDir, 'panel.js') });
       const q = (bodies.get('point') as Found).query;
       const [lat, lon, units] = ['lat', 'lon', 'units'].map((k) => Number(new RegExp(`${k}=([^&]+)`).exec(q)?.[1]));
-      const got = (await p.evaluate((t) => (globalThis as any).EvidencePanel.fetchEvidence(t), { lat, lon, units })) as Json;
-      const direct = (await (await fetch(`${served.url}/api/property?${q}`)).json()) as Json;
+      // both answers of one UTC day (valuations are as of today; a midnight between them changes the inputs_hash)
+      const [got, direct] = await onOneUtcDay(async () => [
+        (await p.evaluate((t) => (globalThis as any).EvidencePanel.fetchEvidence(t), { lat, lon, units })) as Json,
+        (await (await fetch(`${served.url}/api/property?${q}`)).json()) as Json,
+      ]);
       expect(got.investor.valuation.inputs_hash).toBe(direct.investor.valuation.inputs_hash);
       const bad = (await p.evaluate(() => (globalThis as any).EvidencePanel.fetchEvidence({ lat: 91, lon: -87.7 }))) as Json;
       const badDirect = await fetch(`${served.url}/api/property?lat=91&lon=-87.7`);

@@ -21,7 +21,8 @@ afterAll(async () => {
 
 type Kinds = { page_view: number; map_filter_changed: number; valuation_opened: number };
 async function counted(): Promise<Kinds & { events: number; outcomes: Record<string, number> }> {
-  const res = await fetch(`${service.url}/api/admin/analytics?days=1`, { headers: bearer(OPERATOR_SECRET) });
+  // days=2: a before/after pair a UTC midnight separates still counts every event of this file (all minutes old)
+  const res = await fetch(`${service.url}/api/admin/analytics?days=2`, { headers: bearer(OPERATOR_SECRET) });
   const app = ((await res.json()) as { app: { events: number; by_kind: Kinds; valuation_outcomes: Record<string, number> } }).app;
   return { events: app.events, ...app.by_kind, outcomes: app.valuation_outcomes };
 }

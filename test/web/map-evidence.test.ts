@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHandle } from '../../src/server.js';
 import { usd, usdRange } from '../../src/web/client/evidence-format.js';
 import { servedCorpusDir } from '../support/served-corpus.js';
+import { onOneUtcDay } from '../support/utc-day.js';
 import type { Json } from './evidence-answers.js';
 import { launchChromium, openMap, SCREENS_DIR, startMapService, waitIdle, type PageLog } from './support.js';
 
@@ -20,20 +21,37 @@ let service: ServiceHandle;
 let browser: Browser;
 let page: Page;
 let log: PageLog;
-const byOutcome = new Map<string, Found>();
+let byOutcome = new Map<string, Found>();
+/** The UTC day byOutcome's answers are of (valuations are as of today). */
+let scanDay = '';
 
 const outcomeOf = (b: Json): string => b.investor?.valuation?.display?.outcome ?? 'refusal';
 
-beforeAll(async () => {
-  service = await startMapService(await servedCorpusDir());
+/** A listing answered with a range and one with a point, as answered on `day`. */
+async function scan(day: string): Promise<void> {
+  const found = new Map<string, Found>();
   const listings = ((await (await fetch(`${service.url}/api/listings/chicago`)).json()) as { listings: Listing[] }).listings;
   for (const listing of listings) {
-    if (byOutcome.has('range') && byOutcome.has('point')) break;
+    if (found.has('range') && found.has('point')) break;
     const res = await fetch(`${service.url}/api/property?property_id=${encodeURIComponent(listing.listing_id)}`);
     const body = (await res.json()) as Json;
     const outcome = outcomeOf(body);
-    if (res.status === 200 && !byOutcome.has(outcome)) byOutcome.set(outcome, { listing, body });
+    if (res.status === 200 && !found.has(outcome)) found.set(outcome, { listing, body });
   }
+  [byOutcome, scanDay] = [found, day];
+}
+
+/** Clicks the listing of `outcome` with the answer and the click of one UTC day (a midnight between them: scan again). */
+const clickOnOneDay = (outcome: string): Promise<{ found: Found | undefined; text: string }> =>
+  onOneUtcDay(async (day) => {
+    if (day !== scanDay) await scan(day);
+    const found = byOutcome.get(outcome);
+    return { found, text: found ? await clickListing(page, found.listing) : '' };
+  });
+
+beforeAll(async () => {
+  service = await startMapService(await servedCorpusDir());
+  await onOneUtcDay(scan);
   browser = await launchChromium();
   ({ page, log } = await openMap(browser, `${service.url}/`));
 }, 600_000);
@@ -64,11 +82,10 @@ async function clickListing(p: Page, l: Listing): Promise<string> {
 
 describe('the evidence panel on the map', () => {
   it('a listing answered with a range: low–high, no midpoint, no pro-forma, the disclosure verbatim, comps drawn', async () => {
-    const found = byOutcome.get('range');
+    const { found, text } = await clickOnOneDay('range');
     expect(found, 'a listing of the served corpus answered with a Tier-1 range').toBeDefined();
-    const { listing, body } = found!;
+    const { body } = found!;
     const v = body.investor.valuation;
-    const text = await clickListing(page, listing);
     expect(text).toContain(usdRange(v.arv.low, v.arv.high));
     const mid = (v.arv.low + v.arv.high) / 2;
     for (const c of [usd(mid), String(mid), `$${mid.toLocaleString('en-US')}`]) expect(text, `midpoint ${c} shown`).not.toContain(c);
@@ -88,11 +105,10 @@ describe('the evidence panel on the map', () => {
   });
 
   it('a listing answered with a point: its value and the pro-forma, with the disclosure', async () => {
-    const found = byOutcome.get('point');
+    const { found, text } = await clickOnOneDay('point');
     if (!found) return expect.soft(byOutcome.has('point'), 'the served corpus has no point-valued listing: nothing to click').toBe(false);
-    const { listing, body } = found;
+    const { body } = found;
     const v = body.investor.valuation;
-    const text = await clickListing(page, listing);
     expect(text).toContain(usd(v.arv.value));
     expect(await page.locator('#panel .evidence-proforma').count()).toBe(1);
     expect(text).toContain(body.disclosure);

@@ -3,6 +3,7 @@ import { LISTINGS, LISTING_HISTORY } from '../layouts.js';
 import { parseConditionWord } from '../condition.js';
 import { invalidFile, parseCoord, parseCookPin, parseDate, parseInteger, parseLakePin, parseNumber, parseZip, requireNumber, type RowRef } from './fields.js';
 import { loadCsv, newStats, type FileStats, type ProgressFn } from './run.js';
+import { isoOfDay } from '../../store/days.js';
 
 export type ListingEvent = { event_date: string; event: string; price_usd: number | null };
 
@@ -27,7 +28,6 @@ export type ListingRecord = {
   history: ListingEvent[];
 };
 
-const isoDay = (day: number): string => new Date(day * 86_400_000).toISOString().slice(0, 10);
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
 const text = (f: string[], i: number): string => (i < 0 ? '' : f[i].trim());
 
@@ -61,7 +61,7 @@ export async function loadListings(path: string, onProgress?: ProgressFn): Promi
       if (units < 1 || units > 4) throw invalidFile(ref.file, ref.pos, 'units', 'units must be 1-4', String(units));
       listings.set(id, {
         listing_id: id, address: text(f, ix('address')), zip: parseZip(ref, 'zip', f[ix('zip')]), price_usd: priceUsd, url: text(f, ix('url')),
-        lat, lon, list_date: isoDay(parseDate(ref, 'list_date', f[ix('list_date')]).day), status: text(f, ix('status')).toLowerCase(),
+        lat, lon, list_date: isoOfDay(parseDate(ref, 'list_date', f[ix('list_date')]).day), status: text(f, ix('status')).toLowerCase(),
         ...parseListingPin(ref, text(f, ix('pin')), countyRaw),
         units: orNull(units), beds: orNull(parseInteger(ref, 'beds', text(f, ix('beds')))), sqft: orNull(parseNumber(ref, 'sqft', text(f, ix('sqft')))),
         year_built: orNull(parseInteger(ref, 'year_built', text(f, ix('year_built')))), property_type: text(f, ix('property_type')) || null,
@@ -86,7 +86,7 @@ export async function loadListingHistory(path: string, listings: Map<string, Lis
       if (event === '') throw invalidFile(ref.file, ref.pos, 'event', 'event is missing');
       const price = parseNumber(ref, 'price', f[ix('price')], { money: true });
       if (price < 0) throw invalidFile(ref.file, ref.pos, 'price', 'negative price', f[ix('price')]);
-      listing.history.push({ event_date: isoDay(parseDate(ref, 'event_date', f[ix('event_date')]).day), event, price_usd: orNull(price) });
+      listing.history.push({ event_date: isoOfDay(parseDate(ref, 'event_date', f[ix('event_date')]).day), event, price_usd: orNull(price) });
       stats.rowsKept++;
     };
   }, onProgress);

@@ -4,6 +4,7 @@
 import { checkDays, retentionCutoff, type Audit } from '../../auth/audit.js';
 import { aggregateMeter, analyticsWindow, auditBatcher, type AuditBatch, type AuditRecord, type MeterRow } from '../../auth/audit-batch.js';
 import { inTransaction, type PgPool } from './pool.js';
+import { utcDay } from '../days.js';
 
 const RECORD_COLUMNS = 'key_id, op, at, status, request_id, ip';
 
@@ -37,7 +38,7 @@ export function openPgAudit(pool: PgPool, opts: { now?: () => number; onError?: 
       const cutoff = retentionCutoff(nowMs);
       return inTransaction(pool, async (c) => {
         const a = await c.query('DELETE FROM audit_records WHERE at < $1', [cutoff.toISOString()]);
-        const m = await c.query('DELETE FROM audit_meter WHERE day < $1', [cutoff.toISOString().slice(0, 10)]);
+        const m = await c.query('DELETE FROM audit_meter WHERE day < $1', [utcDay(cutoff)]);
         return { removed: (a.rowCount ?? 0) + (m.rowCount ?? 0) };
       });
     },

@@ -11,7 +11,7 @@ import { RENT } from '../../registry/groups/rent.js';
 import { CONDITION_CODE, PARCEL_COLUMNS as P } from '../../store/columns.js';
 import { openStore } from '../../store/store.js';
 import { salesColumnsFromArrow } from '../../store/sales-columns.js';
-import { dayOfIso } from '../../store/days.js';
+import { dayOfIso, isoOfDay } from '../../store/days.js';
 import { intervalCoverage, mdape, ppe } from '../calibration/metrics.js';
 import { median } from '../../reference/stats.js';
 import { estimateRent, type RentCondition } from './rent.js';
@@ -69,8 +69,7 @@ export async function backtestRent(opts: { dataDir: string }): Promise<RentBackt
         a.est.push(est.value); a.truth.push(Number(r.true_rent)); a.lo.push(est.low as number); a.hi.push(est.high as number);
       }
     });
-    const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
-    return { window_from: iso(fromDay), window_to: iso(toDay), n_skipped: skipped, groups: [...accs.entries()].sort().map(([g, a]) => group(g, a)), segments: [...segAccs.entries()].sort().map(([g, a]) => group(g, a)) };
+    return { window_from: isoOfDay(fromDay), window_to: isoOfDay(toDay), n_skipped: skipped, groups: [...accs.entries()].sort().map(([g, a]) => group(g, a)), segments: [...segAccs.entries()].sort().map(([g, a]) => group(g, a)) };
   } finally {
     await store.close();
   }

@@ -2,6 +2,7 @@
 // Values in $where are quoted SoQL literals; PINs are digits only, so quoting cannot be broken by input.
 import { AppError } from '../../errors/app-error.js';
 import { FALLBACK } from '../../registry/groups/fallback.js';
+import { isoOfDay } from '../../store/days.js';
 
 export type SodaParams = { $select?: string; $where: string; $order?: string; $limit: number; $offset?: number };
 
@@ -12,7 +13,7 @@ export function sodaUrl(base: string, dataset: string, p: SodaParams): string {
   return u.toString();
 }
 
-const isoTs = (day: number): string => `${new Date(day * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000`;
+const isoTs = (day: number): string => `${isoOfDay(day)}T00:00:00.000`;
 const num = (x: number): string => x.toFixed(6);
 
 /** Parcel universe rows inside a lat/lon box (the circle is applied client-side by haversine). */
