@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../scripts/build-app.mjs';
 import { MAP_APP_URI } from '../../src/mcp/app/map-app.js';
@@ -17,7 +17,7 @@ import { bearer, mintKey, modernMcpClient, roomyLimiter, startDoors } from '../m
 import { testConfig } from '../support/corpus.js';
 import { servedCorpusDir } from '../support/served-corpus.js';
 import { answersByOutcome } from './evidence-answers.js';
-import type { DecodeGlobals } from './support.js';
+import { launchChromium, type DecodeGlobals } from './support.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENS = join(import.meta.dirname, '..', '..', 'bench', 'results', 'screens');
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const read = await client.readResource({ uri: MAP_APP_URI });
   html = (read.contents[0] as { text: string }).text;
   hostJs = await browserBundle('app-host-harness.ts');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+  browser = await launchChromium(['--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
 });
 afterAll(async () => {
   await browser?.close();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATOR } from '../../src/registry/groups/generator.js';
 import { bboxOf, haversineMi, inBBox, type BBox } from '../../src/reference/geo.js';
@@ -20,6 +20,7 @@ import { usd, usdRange } from '../../src/web/client/evidence-format.js';
 import type { EvidenceView } from '../../src/web/client/evidence-view.js';
 import { answersByOutcome, answerWhere, outcomeOf, startPanelServices, type Found, type Json } from './evidence-answers.js';
 import { onOneUtcDay } from '../support/utc-day.js';
+import { launchChromium } from './support.js';
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTCOMES = ['point', 'range', 'tier2_range', 'suppressed'] as const;
@@ -49,7 +50,7 @@ beforeAll(async () => {
     bundle: true, format: 'iife', globalName: 'EvidencePanel', platform: 'browser', target: 'es2022', outfile: join(bundleDir, 'panel.js'), logLevel: 'silent',
   });
   writeFileSync(join(bundleDir, 'harness.html'), '<!doctype html><html><head><meta charset="utf-8"><title>panel</title></head><body><div id="root"></div><script src="panel.js"></script></body></html>');
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless=new'] });
+  browser = await launchChromium(['--no-sandbox', '--headless=new']);
   page = await browser.newPage();
   page.on('pageerror', (e) => pageErrors.push(String(e)));
   page.on('console', (m) => (m.type() === 'error' ? pageErrors.push(m.text()) : undefined));

@@ -23,7 +23,14 @@ export async function startMapService(dataDir?: string): Promise<ServiceHandle> 
   return service;
 }
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, headless: true });
+/**
+ * Debian's chromium, headless. Its environment drops libfaketime's (scripts/at-midnight.sh fakes the test process's
+ * clock; chromium does not load pages under it, and the page's clock is not what those runs look at).
+ */
+export const launchChromium = (args: string[] = []): Promise<Browser> => {
+  const { LD_PRELOAD: _preload, FAKETIME: _faketime, ...env } = process.env;
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args, env: env as Record<string, string> });
+};
 
 /** What a page did that a test must see: console errors, uncaught errors, and every URL it requested. */
 export type PageLog = { errors: string[]; requests: string[] };
