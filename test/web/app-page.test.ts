@@ -17,9 +17,8 @@ import { bearer, mintKey, modernMcpClient, roomyLimiter, startDoors } from '../m
 import { testConfig } from '../support/corpus.js';
 import { servedCorpusDir } from '../support/served-corpus.js';
 import { answersByOutcome } from './evidence-answers.js';
-import { launchChromium, type DecodeGlobals } from './support.js';
+import { CHROMIUM, launchChromium, type DecodeGlobals } from './support.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENS = join(import.meta.dirname, '..', '..', 'bench', 'results', 'screens');
 type Client = Awaited<ReturnType<typeof modernMcpClient>>;
 
