@@ -78,14 +78,13 @@ export async function run(opts: PeersOptions = {}): Promise<Record<string, unkno
       // timed carried the first-touch cost of the index (step 1 came out slower than the full ladder).
       const one = await timeEach(qSubjects, (s) => k.queryComps(s, { maxStep: 1 }), qSubjects.length);
       const full = await timeEach(qSubjects, (s) => k.queryComps(s), qSubjects.length);
-      const timedBatch = (): { table: Step1Table; ms: number } => {
-        const t0 = performance.now();
+      // BATCH_RUNS timed runs, no warm-up run (the per-query passes above touched the index); the first run's table kept.
+      const runs = await timeEach(Array.from({ length: BATCH_RUNS }, (_, run) => run), (run) => {
         const t = bulkStep1(k, packed, subjects.length);
-        return { table: t, ms: Math.round(performance.now() - t0) };
-      };
-      const first = timedBatch();
-      const table = first.table;
-      const batchRunsMs = [first.ms, ...Array.from({ length: BATCH_RUNS - 1 }, () => timedBatch().ms)];
+        return run === 0 ? t : null;
+      }, 0);
+      const table = runs.out[0] as Step1Table;
+      const batchRunsMs = runs.ms.map(Math.round);
       const batchMs = Math.min(...batchRunsMs);
       const t1 = performance.now();
       for (let at = 0; at < subjects.length; at += BATCH_CHUNK) k.batch(subjects.slice(at, at + BATCH_CHUNK), { maxStep: 1 });

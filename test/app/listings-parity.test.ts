@@ -31,13 +31,19 @@ let points: Awaited<ReturnType<typeof parcelPoints>>;
 /** Whether the corpus' calibration passed the promotion gates (a champion exists). */
 let calibrated: boolean;
 
+/** The listings run, as the job runs it, on `day` (a run values every listing as of the UTC date it starts on). */
+async function runOnce(day: string): Promise<void> {
+  rows = (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows;
+  runDay = day;
+}
+
 beforeAll(async () => {
   const dataDir = await defaultCorpusDir();
   points = await parcelPoints(dataDir);
   config = testConfig(dataDir);
   service = await startService(config, { installSignalHandlers: false, limiter: roomyLimiter() });
   client = await mcpClient(service, bearer((await mintKey(service, ['read', 'underwrite'], 100_000)).token));
-  ({ rows, runDay } = await onOneUtcDay(async (day) => ({ rows: (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows, runDay: day })));
+  await onOneUtcDay(runOnce);
   calibrated = openModelRegistry(service.svc.store).document().champion !== null;
 }, 600_000);
 
@@ -138,7 +144,7 @@ describe('listings run ↔ doors', () => {
     // Rows and answers of one UTC day: the run was minutes before, and a midnight between them changes every
     // inputs_hash (valuations are as of today); then the run is made again on the answers' day.
     const pairs = await onOneUtcDay(async (day) => {
-      if (day !== runDay) ({ rows, runDay } = { rows: (await runListings({ config, store: service.svc.store, kind: 'manual', alerts: false })).rows, runDay: day });
+      if (day !== runDay) await runOnce(day);
       const out: Array<{ r: ScoredListing; v: Json }> = [];
       for (const r of rows) out.push({ r, v: ((await (await fetch(`${service.url}/api/property?property_id=${r.listing_id}`)).json()) as Json).investor.valuation });
       return out;

@@ -6,7 +6,7 @@ import { operationById } from '../../src/contracts/operations.js';
 import { ErrorBodySchema } from '../../src/http/errors.js';
 import type { ServiceHandle } from '../../src/server.js';
 import { bearer, mcpClient, mintKey, OPERATOR_SECRET, startDoors } from '../mcp/support.js';
-import { today } from '../support/utc-day.js';
+import { onOneUtcDay, today } from '../support/utc-day.js';
 
 type Json = Record<string, any>; // parsed bodies
 let service: ServiceHandle;
@@ -170,14 +170,15 @@ describe('POST /api/run-listings and GET /api/deals', () => {
     await tool(c, 'save_favorite_property', { property_id: 'NO-SUCH-PROPERTY' });
     await c.close();
 
-    let r = await get('/api/deals', key.token);
-    if (today() !== runDay) {
-      // a UTC midnight between the run and the deals: the row and the engine valued two as-of dates; run again
-      runDay = today();
-      expect((await runListingsNow()).status).toBe(200);
-      listing = (service.svc.store.getListings() as Json[]).find((l) => l.listing_id === listing.listing_id)!;
-      r = await get('/api/deals', key.token);
-    }
+    // The row and the engine's answer of one UTC day: a midnight since the run, and the run is made again.
+    const r = await onOneUtcDay(async (day) => {
+      if (day !== runDay) {
+        expect((await runListingsNow()).status).toBe(200);
+        runDay = day;
+        listing = (service.svc.store.getListings() as Json[]).find((l) => l.listing_id === listing.listing_id)!;
+      }
+      return get('/api/deals', key.token);
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const deals = operationById('deals')!.output.parse(r.body) as { items: Json[]; disclosure: string };
     expect(deals.disclosure).toMatch(/not an appraisal/);
