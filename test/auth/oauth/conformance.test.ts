@@ -27,7 +27,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function runSuite(specVersion: string): Promise<Array<{ id: string; status: string; errorMessage?: string }>> {
+/** The suite's checks, and how it ended (exit code, stdout): what a failure message needs when it wrote no checks. */
+async function runSuite(specVersion: string): Promise<{ checks: Array<{ id: string; status: string; errorMessage?: string }>; ended: string }> {
   const reg = await fetch(`${service.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'conformance', redirect_uris: [`http://127.0.0.1:${CALLBACK_PORT}/callback`], token_endpoint_auth_method: 'none' }) });
   const clientId = ((await reg.json()) as { client_id: string }).client_id;
   const outDir = mkdtempSync(join(tmpdir(), 'avm-conformance-'));
@@ -40,15 +41,16 @@ async function runSuite(specVersion: string): Promise<Array<{ id: string; status
     const m = /^(http:\/\/\S+\/oauth\/authorize\?\S+)$/m.exec(out);
     if (m && !browsing) browsing = consentAndReturn(new Browser(), new URL(m[1]), { decision: 'approve', owner_key: ownerKey }).then((back) => fetch(back));
   });
-  await new Promise((resolve) => child.on('close', resolve));
+  const code = await new Promise((resolve) => child.on('close', (c, sig) => resolve(c ?? sig)));
   await browsing;
-  return readdirSync(outDir).flatMap((d) => JSON.parse(readFileSync(join(outDir, d, 'checks.json'), 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>);
+  const checks = readdirSync(outDir).flatMap((d) => JSON.parse(readFileSync(join(outDir, d, 'checks.json'), 'utf8')) as Array<{ id: string; status: string; errorMessage?: string }>);
+  return { checks, ended: `suite exit ${code}, stdout: ${out.slice(-2000)}` };
 }
 
 describe.skipIf(!SUITE)('MCP conformance: authorization server scenarios', () => {
   it.each(['2025-11-25', '2026-07-28'])('pass at revision %s', async (spec) => {
-    const checks = await runSuite(spec);
-    expect(checks.map((c) => c.id).sort()).toEqual(expect.arrayContaining(['authorization-code-grant']));
+    const { checks, ended } = await runSuite(spec);
+    expect(checks.map((c) => c.id).sort(), ended).toEqual(expect.arrayContaining(['authorization-code-grant']));
     expect(checks.filter((c) => c.status !== 'SUCCESS'), JSON.stringify(checks)).toEqual([]);
   }, 60_000);
 });
