@@ -221,6 +221,12 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
         for c in cy * ix.nx + x0..=cy * ix.nx + x1 {
             let mut origin = None;
             for bk in &ix.buckets[ix.cell_bucket[c] as usize..ix.cell_bucket[c + 1] as usize] {
+                // A cell's buckets ascend by (county, ptype, condition group) (index::bucket_key): past the subject's
+                // county and ptype none can match. (Most subjects are of the first county and ptype: on the county
+                // replay this skips about half the buckets a query reads, 2.09 -> 2.02 us median.)
+                if (bk.county, bk.ptype) > (s.county, s.ptype) {
+                    break;
+                }
                 if bk.county == s.county && bk.ptype == s.ptype && bk.cond_bits & s.stratum_mask != 0 {
                     let (lat0, lon0) = *origin.get_or_insert_with(|| ix.cell_origin(c));
                     let mixed = bk.cond_bits & !s.stratum_mask != 0;
@@ -472,9 +478,12 @@ mod tests {
             }
             let ix = Index::build(&c, &p, &deed, &groups, &crate::timeindex::TimeIndex::default()).unwrap();
             for &r in &radii {
-                for (sqft, beds, mask, exclude) in [(sqft_s, 3, 0xffu8, None), (f64::NAN, -1, 0b0001, Some(17)), (sqft_s, 0, 0b1000_0100, None)] {
+                // Subjects of every county and ptype of the rows: buckets of other counties and ptypes before and
+                // after theirs in a cell.
+                let kinds = [(sqft_s, 3, 0xffu8, None, 1, 0), (f64::NAN, -1, 0b0001, Some(17), 2, 0), (sqft_s, 0, 0b1000_0100, None, 1, 1), (sqft_s, 2, 0xff, None, 2, 1)];
+                for (sqft, beds, mask, exclude, county, ptype) in kinds {
                     for with_rejected in [false, true] {
-                        let s = Subject { lat, lon, sqft, beds, ptype: 0, county: 1, as_of_day: 20_000, stratum_mask: mask, exclude_parcel: exclude, max_step: 1, override_step: Some((r, 180.0)) };
+                        let s = Subject { lat, lon, sqft, beds, ptype, county, as_of_day: 20_000, stratum_mask: mask, exclude_parcel: exclude, max_step: 1, override_step: Some((r, 180.0)) };
                         let (want_q, want_r) = gather_by_brute_force(&ix, &c, &p, &s, r, 180.0, with_rejected);
                         let mut b = StepBuf::default();
                         b.clear(0, r, 180.0);
