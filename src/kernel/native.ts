@@ -33,7 +33,8 @@ export type NativeAddon = {
   bindIo(slot: number, io: Float64Array): void;
   /** Answers on this thread for the handle at `slot`, through its bound buffer: reads the first `n` slots (subjects),
    * writes the records over them when they fit; returns their length (more than the buffer: takeOutput). A free
-   * function: no `this` to unwrap, and no typed array to pass. */
+   * function on N-API itself (crates/avm-native/src/bound.rs): no `this` to unwrap, no typed array to pass, and no
+   * napi-rs argument conversion. */
   queryBound(slot: number, n: number, withRejected: boolean): number;
   liveIndexes(): number;
   indexSharers(indexKey: string): number;

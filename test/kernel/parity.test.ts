@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createRefKernel, type RefKernel } from '../../bench/reference/index.js';
 import { generateCorpus, subjectAt, type CorpusSpec } from '../../bench/kernel-corpus.js';
 import { createKernel, nativeAddon, type Kernel, type KernelFrontEnd } from '../../src/kernel/index.js';
-import { SUBJECT_LEN } from '../../src/kernel/abi-layout.js';
+import { KERNEL_ERRORS, SUBJECT_LEN } from '../../src/kernel/abi-layout.js';
 import { encodeSubjects } from '../../src/kernel/decode.js';
 import type { CompsResult } from '../../src/kernel/types.js';
 
@@ -133,10 +133,16 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
     expect(native.queryComps(cases[0].subject)).toEqual(single);
   });
 
-  it('the bound-buffer entry refuses a slot this thread holds no handle for', () => {
+  it('the bound-buffer entry refuses a slot this thread holds no handle for, and arguments of other types', () => {
     const addon = nativeAddon()!;
     expect(() => addon.queryBound(2 ** 31, SUBJECT_LEN, false)).toThrow(/avm-kernel error/);
     expect(() => addon.bindIo(2 ** 31, new Float64Array(SUBJECT_LEN))).toThrow(/avm-kernel error/);
+    // queryBound is registered on N-API directly (crates/avm-native/src/bound.rs): its own argument checks.
+    const raw = addon.queryBound as unknown as (...args: unknown[]) => number;
+    const badArgument = Object.entries(KERNEL_ERRORS).find(([, name]) => name === 'bad_argument')![0];
+    for (const args of [[], [0, SUBJECT_LEN], ['0', SUBJECT_LEN, false], [0, SUBJECT_LEN, 1], [0, null, false]]) {
+      expect(() => raw(...args), JSON.stringify(args)).toThrow(new RegExp(`avm-kernel error ${badArgument}\\b`));
+    }
   });
 });
 

@@ -8,6 +8,7 @@
 //! - Records are the ABI's (slots.rs), so src/kernel/decode.ts decodes both front-ends alike. Errors are kernel error
 //!   codes (errors.rs) in the message `avm-kernel error <code>`, which the TypeScript door maps to the taxonomy.
 
+mod bound;
 mod heap;
 mod inputs;
 mod key;
@@ -168,10 +169,9 @@ pub fn bind_io(slot: u32, io: Float64Array) -> Result<()> {
 
 /// Subjects (SUBJECT_LEN slots each) answered on this thread for the handle of `slot`, one record each, in order,
 /// through the buffer `bindIo` bound to it: its first `n` slots are read, then the records written over them when
-/// they fit; returns the records' length (larger than the buffer: call `takeOutput`). A free function, so a single
-/// query pays no `this` unwrap (querier.rs).
-#[napi(catch_unwind)]
-pub fn query_bound(slot: u32, n: u32, with_rejected: bool) -> Result<u32> {
+/// they fit; returns the records' length (larger than the buffer: call `takeOutput`). Exported as `queryBound`
+/// (bound.rs): a free function, so a single query pays no `this` unwrap (querier.rs), registered on N-API directly.
+pub(crate) fn query_bound(slot: u32, n: u32, with_rejected: bool) -> Result<u32> {
     let n = n as usize;
     on(slot, |q| {
         let Querier { io, input, out, shared, scratch } = q;
@@ -187,6 +187,12 @@ pub fn query_bound(slot: u32, n: u32, with_rejected: bool) -> Result<u32> {
         run_subjects(shared, input, with_rejected, scratch, out);
         Ok(copy_out(out, io))
     })?
+}
+
+/// The exports napi-rs does not generate (bound.rs).
+#[napi(module_exports)]
+pub fn raw_exports(exports: Object, env: Env) -> Result<()> {
+    bound::register(env.raw(), exports.raw())
 }
 
 /// ABI version of the linked avm-kernel (the door checks it as it checks the WASM module's).
