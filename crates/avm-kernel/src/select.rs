@@ -360,11 +360,13 @@ pub fn rank_top(v: &mut [Comp], k: usize, sc: &mut RankScratch) {
 }
 
 /// Steps up to this many comps are ranked by counting (rank_all) rather than by selection and a sort.
-const RANK_COUNT_MAX: usize = 32;
+const RANK_COUNT_MAX: usize = stats::RANK_SORT_MAX;
 
 /// Sorts at most RANK_COUNT_MAX comps best first by counting, for each, the comps whose rank key is below its own (keys
 /// are distinct: rows are unique within a step, so the counts are a permutation). The compares are branch-free: the
-/// standard selection and sort mispredict about one branch per comp and compare at this size.
+/// standard selection and sort mispredict about one branch per comp and compare at this size. Similarities are
+/// usually distinct, and then they alone give the order: counted first as one key (stats::count_below), the other
+/// parts of the key only when two similarities are equal.
 fn rank_all(v: &mut [Comp], sc: &mut RankScratch) {
     let n = v.len();
     debug_assert!(n <= RANK_COUNT_MAX);
@@ -372,13 +374,23 @@ fn rank_all(v: &mut [Comp], sc: &mut RankScratch) {
     for (i, c) in v.iter().enumerate() {
         (k0[i], k1[i], k2[i]) = rank_key(c);
     }
-    let width = (n + 3) & !3;
+    // k0 as i64 in the same order (sign bit flipped), for count_below.
+    let first: [i64; RANK_COUNT_MAX] = std::array::from_fn(|i| (k0[i] ^ (1 << 63)) as i64);
+    let mut by_first = [0i64; RANK_COUNT_MAX];
+    stats::count_below(&first, n, &mut by_first);
     let mut rank = [0u64; RANK_COUNT_MAX];
-    for j in 0..n {
-        let (a0, a1, a2) = (k0[j], k1[j], k2[j]);
-        for i in 0..width {
-            let below = (a0 < k0[i]) | ((a0 == k0[i]) & ((a1 < k1[i]) | ((a1 == k1[i]) & (a2 < k2[i]))));
-            rank[i] += below as u64;
+    if stats::distinct_ranks(&by_first, n) {
+        for (r, &c) in rank.iter_mut().zip(&by_first[..n]) {
+            *r = c as u64;
+        }
+    } else {
+        let width = (n + 3) & !3;
+        for j in 0..n {
+            let (a0, a1, a2) = (k0[j], k1[j], k2[j]);
+            for i in 0..width {
+                let below = (a0 < k0[i]) | ((a0 == k0[i]) & ((a1 < k1[i]) | ((a1 == k1[i]) & (a2 < k2[i]))));
+                rank[i] += below as u64;
+            }
         }
     }
     sc.ranked.clear();

@@ -33,7 +33,7 @@ fn key_of(v: &f64) -> i64 {
 /// are a step's comps (a dozen or two), where the standard sort's insertion sort mispredicts about a branch per element
 /// (random samples: 16 values 98–109 against 162–196 ns, 24 values 117 against 141–153, 32 values 183 against 170).
 /// On the county replay a limit of 32 was faster than 16 or 24.
-const RANK_SORT_MAX: usize = 32;
+pub const RANK_SORT_MAX: usize = 32;
 
 /// Sorts in total_cmp order (the order `sort_unstable_by(total_cmp)` gives: equal keys are equal bits).
 fn sort(v: &mut [f64]) {
@@ -58,21 +58,8 @@ fn rank_sort(v: &mut [f64]) {
         keys[k] = order_key(x.to_bits());
         values[k] = x;
     }
-    // rank[i] counts the keys below keys[i], four i at a time (to a multiple of 4: the keys past n are zeros whose
-    // counts are never read): the four counts stay in one vector register while every key goes by, where counting
-    // key by key over all i loaded and stored the whole rank array n times (county replay median 2.01 -> 1.94 us).
     let mut rank = [0i64; RANK_SORT_MAX];
-    let width = (n + 3) & !3;
-    for i0 in (0..width).step_by(4) {
-        let block = [keys[i0], keys[i0 + 1], keys[i0 + 2], keys[i0 + 3]];
-        let mut count = [0i64; 4];
-        for &kj in &keys[..n] {
-            for l in 0..4 {
-                count[l] += (kj < block[l]) as i64;
-            }
-        }
-        rank[i0..i0 + 4].copy_from_slice(&count);
-    }
+    count_below(&keys, n, &mut rank);
     // One bit per slot, in a u64: a full sample of 32 values sets all 32 bits of the mask.
     let mut written = 0u64;
     for i in 0..n {
@@ -86,6 +73,30 @@ fn rank_sort(v: &mut [f64]) {
             }
         }
     }
+}
+
+/// counts[i] = the number of keys[..n] below keys[i], for i < n: the ranks of a sample of at most RANK_SORT_MAX keys,
+/// equal keys sharing their first rank. Four i at a time (to a multiple of 4: the keys past n are zeros whose counts
+/// are never read), the four counts in one vector register while every key goes by; counting key by key over all i
+/// loaded and stored the whole count array n times (county replay median 2.01 -> 1.94 us).
+pub fn count_below(keys: &[i64; RANK_SORT_MAX], n: usize, counts: &mut [i64; RANK_SORT_MAX]) {
+    let width = (n + 3) & !3;
+    for i0 in (0..width).step_by(4) {
+        let block = [keys[i0], keys[i0 + 1], keys[i0 + 2], keys[i0 + 3]];
+        let mut count = [0i64; 4];
+        for &kj in &keys[..n] {
+            for l in 0..4 {
+                count[l] += (kj < block[l]) as i64;
+            }
+        }
+        counts[i0..i0 + 4].copy_from_slice(&count);
+    }
+}
+
+/// Whether `counts[..n]` (count_below's) is a permutation of 0..n, i.e. the keys were distinct.
+pub fn distinct_ranks(counts: &[i64; RANK_SORT_MAX], n: usize) -> bool {
+    let seen = counts[..n].iter().fold(0u64, |m, &r| m | 1 << r);
+    seen == (1u64 << n) - 1
 }
 
 /// Type 7 quantile of an already sorted, non-empty slice.
