@@ -284,6 +284,10 @@ mod tests {
                 sort(&mut a);
                 b.sort_unstable_by(|p, q| p.total_cmp(q));
                 assert_eq!(a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), b.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "{:?}", x);
+                // The median of the same samples (by rank_sort up to RANK_SORT_MAX values, by selection above) is the sorted one's.
+                if n > 0 {
+                    assert_eq!(median_select(&mut x.clone()).to_bits(), median_sorted(&b).to_bits(), "{:?}", x);
+                }
             }
         }
     }
