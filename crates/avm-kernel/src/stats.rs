@@ -34,6 +34,8 @@ fn key_of(v: &f64) -> i64 {
 /// (random samples: 16 values 98–109 against 162–196 ns, 24 values 117 against 141–153, 32 values 183 against 170).
 /// On the county replay a limit of 32 was faster than 16 or 24.
 pub const RANK_SORT_MAX: usize = 32;
+// rank_sort and distinct_ranks keep one bit per rank in a u64.
+const _: () = assert!(RANK_SORT_MAX < 64);
 
 /// Sorts in total_cmp order (the order `sort_unstable_by(total_cmp)` gives: equal keys are equal bits).
 fn sort(v: &mut [f64]) {
