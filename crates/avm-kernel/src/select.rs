@@ -379,7 +379,7 @@ fn rank_all(v: &mut [Comp], sc: &mut RankScratch) {
     let mut by_first = [0i64; RANK_COUNT_MAX];
     stats::count_below(&first, n, &mut by_first);
     let mut rank = [0u64; RANK_COUNT_MAX];
-    if stats::distinct_ranks(&by_first, n) {
+    if stats::rank_mask(&by_first, n) == stats::all_ranks(n) {
         for (r, &c) in rank.iter_mut().zip(&by_first[..n]) {
             *r = c as u64;
         }

@@ -34,7 +34,7 @@ fn key_of(v: &f64) -> i64 {
 /// (random samples: 16 values 98–109 against 162–196 ns, 24 values 117 against 141–153, 32 values 183 against 170).
 /// On the county replay a limit of 32 was faster than 16 or 24.
 pub const RANK_SORT_MAX: usize = 32;
-// rank_sort and distinct_ranks keep one bit per rank in a u64.
+// rank_mask keeps one bit per rank in a u64.
 const _: () = assert!(RANK_SORT_MAX < 64);
 
 /// Sorts in total_cmp order (the order `sort_unstable_by(total_cmp)` gives: equal keys are equal bits).
@@ -62,13 +62,11 @@ fn rank_sort(v: &mut [f64]) {
     }
     let mut rank = [0i64; RANK_SORT_MAX];
     count_below(&keys, n, &mut rank);
-    // One bit per slot, in a u64: a full sample of 32 values sets all 32 bits of the mask.
-    let mut written = 0u64;
     for i in 0..n {
         v[rank[i] as usize] = values[i];
-        written |= 1 << rank[i];
     }
-    if written != (1u64 << n) - 1 {
+    let written = rank_mask(&rank, n);
+    if written != all_ranks(n) {
         for i in 1..n {
             if written >> i & 1 == 0 {
                 v[i] = v[i - 1];
@@ -95,10 +93,15 @@ pub fn count_below(keys: &[i64; RANK_SORT_MAX], n: usize, counts: &mut [i64; RAN
     }
 }
 
-/// Whether `counts[..n]` (count_below's) is a permutation of 0..n, i.e. the keys were distinct.
-pub fn distinct_ranks(counts: &[i64; RANK_SORT_MAX], n: usize) -> bool {
-    let seen = counts[..n].iter().fold(0u64, |m, &r| m | 1 << r);
-    seen == (1u64 << n) - 1
+/// The ranks present in `counts[..n]` (count_below's), one bit each in a u64. They are all of 0..n (all_ranks) iff
+/// the keys were distinct; with equal keys, the slots after the first of each run of equals are missing.
+pub fn rank_mask(counts: &[i64; RANK_SORT_MAX], n: usize) -> u64 {
+    counts[..n].iter().fold(0u64, |m, &r| m | 1 << r)
+}
+
+/// The rank_mask of n distinct keys.
+pub fn all_ranks(n: usize) -> u64 {
+    (1u64 << n) - 1
 }
 
 /// Type 7 quantile of an already sorted, non-empty slice.
