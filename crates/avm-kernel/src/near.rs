@@ -1,7 +1,8 @@
 //! A conservative first pass over a step's rows: compact f32 copies of what the exact tests read (position as offsets
 //! from the row's cell origin, sqft, and a tag of condition bit, screen and bedrooms), tested without branches (8 rows
-//! at a time in the addon's x86-64-v3 build). It only ever drops a row that an exact test (query.rs) would also drop;
-//! every row it keeps goes through the exact tests, so it changes which rows are read in full, never a result.
+//! at a time in the addon's x86-64-v3 build, there in AVX2 intrinsics: near_x86.rs, the same operations). It only ever
+//! drops a row that an exact test (query.rs) would also drop; every row it keeps goes through the exact tests, so it
+//! changes which rows are read in full, never a result.
 //!
 //! Why each drop is safe (φ latitude, λ longitude, s the subject, r the row, Δ their differences; angles in radians):
 //! - Radius. The exact haversine term is H = hav Δφ + cos φs cos φr hav Δλ. The pass computes A = Δφ² + K Δλ² with
@@ -36,14 +37,14 @@ pub fn tag(cond_bit: u8, screened: bool, beds: i8) -> u32 {
 /// One step's constants of the pass (the subject's offsets differ per cell: `Origin`).
 #[derive(Clone, Copy, Debug)]
 pub struct Near {
-    k: f32,
-    t: f32,
-    screen_mask: u32,
-    beds: i32,
-    beds_max: i32,
-    gla_on: bool,
-    sqft: f32,
-    gla_max: f32,
+    pub(crate) k: f32,
+    pub(crate) t: f32,
+    pub(crate) screen_mask: u32,
+    pub(crate) beds: i32,
+    pub(crate) beds_max: i32,
+    pub(crate) gla_on: bool,
+    pub(crate) sqft: f32,
+    pub(crate) gla_max: f32,
 }
 
 /// The subject's offsets from one cell's origin, and the condition bits a row of its bucket needs.

@@ -1,0 +1,112 @@
+//! `Near::flags` for eight rows at a time in AVX2 intrinsics, for builds with AVX2 enabled (the native addon's
+//! x86-64-v3 build; the WASM module and portable builds never compile this file). The same test and the same f32
+//! operations in the same order as near.rs (no fused multiply-add, ordered compares: a NaN fails), so it keeps the
+//! same rows; it writes the eight answers as the bits of a byte (movemask) instead of one byte per row, which the
+//! portable pass then has to gather into bits.
+#![allow(unsafe_code)]
+
+use crate::near::{Near, Origin};
+use core::arch::x86_64::*;
+
+/// Bit k set when row `at + k` (k < 8) of the columns may pass `Near::flags`' test.
+/// Panics unless every column holds the rows at..at + 8 (the columns' padding covers a bucket's last group).
+#[inline(always)]
+pub fn mask8(near: &Near, o: &Origin, lat: &[f32], lon: &[f32], sqft: &[f32], tag: &[u32], at: usize) -> u8 {
+    let (lat, lon, sqft, tag) = (&lat[at..at + 8], &lon[at..at + 8], &sqft[at..at + 8], &tag[at..at + 8]);
+    // SAFETY: each slice holds 8 elements of 4 bytes (checked above), what each unaligned 256-bit load reads; AVX2 is
+    // enabled for the whole build (cfg on this module), so the target-feature function runs on a CPU that has it
+    // (the loader checks the CPU against native/target-cpu.json before loading the addon).
+    unsafe { mask8_avx2(near, o, lat.as_ptr(), lon.as_ptr(), sqft.as_ptr(), tag.as_ptr()) }
+}
+
+#[target_feature(enable = "avx2")]
+unsafe fn mask8_avx2(near: &Near, o: &Origin, lat: *const f32, lon: *const f32, sqft: *const f32, tag: *const u32) -> u8 {
+    let p = near;
+    let dy = _mm256_sub_ps(_mm256_loadu_ps(lat), _mm256_set1_ps(o.dlat));
+    let dx = _mm256_sub_ps(_mm256_loadu_ps(lon), _mm256_set1_ps(o.dlon));
+    let a = _mm256_add_ps(_mm256_mul_ps(dy, dy), _mm256_mul_ps(_mm256_set1_ps(p.k), _mm256_mul_ps(dx, dx)));
+    let inside = _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LE_OQ>(a, _mm256_set1_ps(p.t)));
+    let t = _mm256_loadu_si256(tag as *const __m256i);
+    let zero = _mm256_setzero_si256();
+    let no_cond = _mm256_cmpeq_epi32(_mm256_and_si256(t, _mm256_set1_epi32(o.cond_req as i32)), zero);
+    let unscreened = _mm256_cmpeq_epi32(_mm256_and_si256(t, _mm256_set1_epi32(p.screen_mask as i32)), zero);
+    let mut pass = _mm256_andnot_si256(no_cond, _mm256_and_si256(inside, unscreened));
+    if p.beds >= 0 {
+        let rb = _mm256_srai_epi32::<16>(t);
+        let unknown = _mm256_cmpgt_epi32(zero, rb);
+        let off = _mm256_cmpgt_epi32(_mm256_abs_epi32(_mm256_sub_epi32(rb, _mm256_set1_epi32(p.beds))), _mm256_set1_epi32(p.beds_max));
+        pass = _mm256_and_si256(pass, _mm256_or_si256(unknown, _mm256_andnot_si256(off, _mm256_set1_epi32(-1))));
+    }
+    if p.gla_on {
+        let d = _mm256_and_ps(_mm256_sub_ps(_mm256_loadu_ps(sqft), _mm256_set1_ps(p.sqft)), _mm256_castsi256_ps(_mm256_set1_epi32(0x7fff_ffff)));
+        pass = _mm256_and_si256(pass, _mm256_castps_si256(_mm256_cmp_ps::<_CMP_LE_OQ>(d, _mm256_set1_ps(p.gla_max))));
+    }
+    _mm256_movemask_ps(_mm256_castsi256_ps(pass)) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::near::tag;
+
+    /// mask8 keeps the rows `Near::flags` keeps, bit for bit: rows on either side of the radius threshold (a few ulps
+    /// apart), NaN and infinite offsets and sqft, every bedroom count (unknown too), screened rows and every condition
+    /// bit; passes with each test on and off (bulk and serving forms). Making one of its compares strict, or dropping
+    /// the NaN from a compare, fails it.
+    #[test]
+    fn mask8_equals_flags() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let t = 3.0e-8f32;
+        let mut checked = 0;
+        for case in 0..400 {
+            let n = 64 + 8;
+            let mut near = Near { k: 0.55, t, screen_mask: 0, beds: -1, beds_max: 1, gla_on: false, sqft: 1500.0, gla_max: 300.0 };
+            if case % 2 == 1 {
+                near.screen_mask = 1 << 8;
+            }
+            if case % 4 >= 2 {
+                near.beds = (next() % 6) as i32;
+                near.beds_max = (next() % 3) as i32 - 1;
+            }
+            if case % 8 >= 4 {
+                near.gla_on = true;
+            }
+            let o = Origin { dlat: 1.0e-4, dlon: -2.0e-4, cond_req: if case % 3 == 0 { 0xff } else { 0b0000_0101 } };
+            let (mut lat, mut lon, mut sqft, mut tags) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..n {
+                // Offsets whose A lands within a few ulps of t, or anywhere within twice the radius.
+                let r = t.sqrt() * if next() % 2 == 0 { 1.0 + ((next() % 7) as f32 - 3.0) * f32::EPSILON } else { 2.0 * (next() % 1000) as f32 / 1000.0 };
+                let along = (next() % 1000) as f32 / 1000.0;
+                lat.push(o.dlat + r * along);
+                lon.push(o.dlon + r * (1.0 - along * along).sqrt() / near.k.sqrt());
+                sqft.push(match next() % 8 {
+                    0 => f32::NAN,
+                    1 => f32::INFINITY,
+                    2 => near.sqft + near.gla_max,
+                    3 => near.sqft - near.gla_max * (1.0 + f32::EPSILON),
+                    _ => 500.0 + (next() % 3000) as f32,
+                });
+                let beds = [-1i8, 0, 1, 2, 3, 4, 5, 7, 127, -128][(next() % 10) as usize];
+                tags.push(tag(1 << (next() % 8), next() % 4 == 0, beds));
+            }
+            if case % 50 == 0 {
+                lat[3] = f32::NAN;
+                lon[5] = f32::INFINITY;
+            }
+            let mut flags = vec![0u8; n];
+            near.flags(&o, &lat, &lon, &sqft, &tags, &mut flags);
+            for at in (0..n - 7).step_by(3) {
+                let want = (0..8).fold(0u8, |m, k| m | flags[at + k] << k);
+                assert_eq!(mask8(&near, &o, &lat, &lon, &sqft, &tags, at), want, "case {case} at {at}");
+                checked += want.count_ones();
+            }
+        }
+        assert!(checked > 5_000, "rows kept across the cases: {checked}");
+    }
+}
