@@ -1,8 +1,8 @@
-//! `Near::flags` for eight rows at a time in AVX2 intrinsics, for builds with AVX2 enabled (the native addon's
-//! x86-64-v3 build; the WASM module and portable builds never compile this file). The same test and the same f32
-//! operations in the same order as near.rs (no fused multiply-add, ordered compares: a NaN fails), so it keeps the
-//! same rows; it writes the eight answers as the bits of a byte (movemask) instead of one byte per row, which the
-//! portable pass then has to gather into bits.
+//! The first pass (`Near::flags`) eight rows at a time in AVX2 and BMI2 intrinsics, for builds with both enabled (the
+//! native addon's x86-64-v3 build; the WASM module and portable builds never compile this file). The same test and
+//! the same f32 operations in the same order as near.rs (no fused multiply-add, ordered compares: a NaN fails), so it
+//! keeps the same rows. The eight answers come out as the bits of a byte (movemask), not one byte per row to gather
+//! into bits, and the kept rows are appended eight slots at a time, not one by one behind a loop over the bits.
 #![allow(unsafe_code)]
 
 use crate::near::{Near, Origin};
@@ -17,6 +17,37 @@ pub fn mask8(near: &Near, o: &Origin, lat: &[f32], lon: &[f32], sqft: &[f32], ta
     // enabled for the whole build (cfg on this module), so the target-feature function runs on a CPU that has it
     // (the loader checks the CPU against native/target-cpu.json before loading the addon).
     unsafe { mask8_avx2(near, o, lat.as_ptr(), lon.as_ptr(), sqft.as_ptr(), tag.as_ptr()) }
+}
+
+/// Appends to `kept` the rows lo..hi (positions in the columns) that may pass `Near::flags`' test, ascending: a group
+/// of 8 rows at a time, its kept positions packed to the front of one vector (BMI2 `pext` of the group's byte
+/// indices) and stored whole, the length then advanced by the count. Panics unless the columns hold the rows up to the
+/// end of hi's group of 8 (their padding does).
+#[inline(always)]
+pub fn keep_rows(near: &Near, o: &Origin, lat: &[f32], lon: &[f32], sqft: &[f32], tag: &[u32], lo: usize, hi: usize, kept: &mut Vec<u32>) {
+    kept.reserve(hi - lo + 8);
+    let mut at = lo;
+    while at < hi {
+        let mut m = mask8(near, o, lat, lon, sqft, tag, at) as u32;
+        if hi - at < 8 {
+            m &= (1 << (hi - at)) - 1;
+        }
+        // SAFETY: `kept` has room for hi - lo + 8 more rows from lo on (reserved above), and at most at - lo were
+        // appended before this group, so the 8 slots the store writes from kept.len() are allocated; the length then
+        // covers only the slots written with kept rows. BMI2 and AVX2 are enabled for the whole build (cfg).
+        unsafe { push_group(kept, at as u32, m) };
+        at += 8;
+    }
+}
+
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn push_group(kept: &mut Vec<u32>, base: u32, m: u32) {
+    let len = kept.len();
+    let spread = _pdep_u64(m as u64, 0x0101_0101_0101_0101) * 0xff;
+    let packed = _pext_u64(0x0706_0504_0302_0100, spread);
+    let rows = _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128(packed as i64)), _mm256_set1_epi32(base as i32));
+    _mm256_storeu_si256(kept.as_mut_ptr().add(len) as *mut __m256i, rows);
+    kept.set_len(len + m.count_ones() as usize);
 }
 
 #[target_feature(enable = "avx2")]
@@ -49,12 +80,12 @@ mod tests {
     use super::*;
     use crate::near::tag;
 
-    /// mask8 keeps the rows `Near::flags` keeps, bit for bit: rows on either side of the radius threshold (a few ulps
+    /// mask8 and keep_rows keep the rows `Near::flags` keeps, bit for bit: rows on either side of the radius threshold (a few ulps
     /// apart), NaN and infinite offsets and sqft, every bedroom count (unknown too), screened rows and every condition
     /// bit; passes with each test on and off (bulk and serving forms). Making one of its compares strict, or dropping
     /// the NaN from a compare, fails it.
     #[test]
-    fn mask8_equals_flags() {
+    fn mask8_and_keep_rows_equal_flags() {
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = move || {
             x ^= x << 13;
@@ -105,6 +136,16 @@ mod tests {
                 let want = (0..8).fold(0u8, |m, k| m | flags[at + k] << k);
                 assert_eq!(mask8(&near, &o, &lat, &lon, &sqft, &tags, at), want, "case {case} at {at}");
                 checked += want.count_ones();
+            }
+            // keep_rows appends the kept positions of lo..hi after what `kept` holds: spans shorter than a group, of
+            // whole groups, ending inside one.
+            let lo = (next() % 20) as usize;
+            for hi in [lo, lo + 1, lo + 7, lo + 8, lo + 9, lo + 16, 64] {
+                let mut kept = vec![7u32; (next() % 3) as usize];
+                let mut want = kept.clone();
+                want.extend((lo..hi).filter(|&k| flags[k] == 1).map(|k| k as u32));
+                keep_rows(&near, &o, &lat, &lon, &sqft, &tags, lo, hi, &mut kept);
+                assert_eq!(kept, want, "case {case} rows {lo}..{hi}");
             }
         }
         assert!(checked > 5_000, "rows kept across the cases: {checked}");

@@ -287,12 +287,13 @@ fn window(ix: &Index, s: &Subject, day_lo: i64, r0: usize, r1: usize) -> (usize,
     (r0 + first_from_end(&days[..hi - r0], day_lo), hi)
 }
 
-/// Rows per pass of the conservative filter.
+/// Rows per pass of the conservative filter (portable form).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2")))]
 const CHUNK: usize = 64;
 
 /// Bit k set when flags[k] is 1 (flags are 0 or 1): eight at a time, a multiplication gathering the low bit of
 /// each byte into the top byte.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2")))]
 fn bits_of(flags: &[u8; CHUNK]) -> u64 {
     let mut bits = 0u64;
     for (j, eight) in flags.chunks_exact(8).enumerate() {
@@ -305,42 +306,34 @@ fn bits_of(flags: &[u8; CHUNK]) -> u64 {
 /// Per-step constants of the subject.
 struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64, has_exclude: bool, exclude: u32 }
 
+/// The first pass over a span's rows (inside its window) with AVX2 and BMI2 (the addon's x86-64-v3 build): appends the
+/// rows it keeps to `kept`, 8 at a time (near_x86::keep_rows). From the portable pass below, county replay median
+/// 1.68 -> 1.60 us (the two alternated in one process, fastest of 10 per subject).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2"))]
+fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
+    crate::near_x86::keep_rows(near, &sp.origin, &ix.near_lat, &ix.near_lon, &ix.near_sqft, &ix.near_tag, sp.lo as usize, sp.hi as usize, kept);
+}
+
 /// The first pass over a span's rows (inside its window), a chunk at a time: appends the rows it keeps to `kept`.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2")))]
 fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
     let mut flags = [0u8; CHUNK];
     let (mut at, hi) = (sp.lo as usize, sp.hi as usize);
     while at < hi {
         let end = hi.min(at + CHUNK);
         let len = end - at;
+        // Whole groups of 8 rows (vector width; the columns are padded for it), so no row goes through a scalar tail.
+        let wide = (at + ((len + 7) & !7)).min(ix.near_lat.len());
+        near.flags(&sp.origin, &ix.near_lat[at..wide], &ix.near_lon[at..wide], &ix.near_sqft[at..wide], &ix.near_tag[at..wide], &mut flags[..wide - at]);
         // Rows past `end` (the padding, the next bucket's), and after a last, shorter chunk the previous chunk's
         // flags after its own: masked off.
-        let mut bits = chunk_bits(ix, near, &sp.origin, at, len, &mut flags) & (u64::MAX >> (CHUNK - len));
+        let mut bits = bits_of(&flags) & (u64::MAX >> (CHUNK - len));
         while bits != 0 {
             kept.push((at + bits.trailing_zeros() as usize) as u32);
             bits &= bits - 1;
         }
         at = end;
     }
-}
-
-/// Bit k set when row at + k (k < len <= CHUNK) may pass the first pass; bits from len on are unspecified. Whole
-/// groups of 8 rows (vector width; the columns are padded for it), so no row goes through a scalar tail.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
-fn chunk_bits(ix: &Index, near: &Near, o: &Origin, at: usize, len: usize, flags: &mut [u8; CHUNK]) -> u64 {
-    let wide = (at + ((len + 7) & !7)).min(ix.near_lat.len());
-    near.flags(o, &ix.near_lat[at..wide], &ix.near_lon[at..wide], &ix.near_sqft[at..wide], &ix.near_tag[at..wide], &mut flags[..wide - at]);
-    bits_of(flags)
-}
-
-/// chunk_bits with AVX2 (the addon's x86-64-v3 build): each group's bits straight from its vector compares
-/// (near_x86), no flag bytes to store and gather (county replay median 1.80 -> 1.65 us, fastest of 8 rounds).
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-fn chunk_bits(ix: &Index, near: &Near, o: &Origin, at: usize, len: usize, _unused_flags: &mut [u8; CHUNK]) -> u64 {
-    let mut bits = 0u64;
-    for g in 0..(len + 7) / 8 {
-        bits |= (crate::near_x86::mask8(near, o, &ix.near_lat, &ix.near_lon, &ix.near_sqft, &ix.near_tag, at + 8 * g) as u64) << (8 * g);
-    }
-    bits
 }
 
 /// The first position of `days` (ascending) holding a day >= `day_lo`: a galloping search back from the end, since a
