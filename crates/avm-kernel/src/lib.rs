@@ -5,9 +5,11 @@
 //! (builds with AVX2 and BMI2 only: the addon's x86-64-v3 build) runs the first pass in intrinsics.
 //!
 //! Where each definition is written: candidates, rejection precedence and the ladder in `query`; arms-length screens,
-//! grid and row layout in `index`; the scan's conservative first pass (what it may drop, and why) in `near`; time-index factor (cap, clamp) in `timeindex`, its per-query memo by sale day in `factors`; GLA adjustment, MAD trim (scale
-//! 1.4826, k = 3), similarity and ranking in `select`; median, Hyndman–Fan type 7 quantiles, MAD and the
-//! split-conformal ranks ⌊(n+1)α/2⌋, ⌈(n+1)(1−α/2)⌉, ⌈(n+1)(1−α)⌉ in `stats`; ABI slot layouts in `slots`.
+//! grid and row layout in `index`; the scan's conservative first pass (what it may drop, and why) in `near`;
+//! time-index factor (cap, clamp) in `timeindex`, its per-query memo by sale day in `factors`; the memo of each
+//! bucket's window rows across queries in `windows`; GLA adjustment, MAD trim (scale 1.4826, k = 3), similarity and
+//! ranking in `select`; median, Hyndman–Fan type 7 quantiles, MAD and the split-conformal ranks ⌊(n+1)α/2⌋,
+//! ⌈(n+1)(1−α/2)⌉, ⌈(n+1)(1−α)⌉ in `stats`; ABI slot layouts in `slots`.
 //! The policy numbers come from TypeScript (src/registry/groups/comp-policy.ts) through `params`.
 
 pub mod abi;
@@ -27,3 +29,4 @@ pub mod select;
 pub mod slots;
 pub mod stats;
 pub mod timeindex;
+pub mod windows;

@@ -24,6 +24,7 @@ use crate::factors::FactorMemo;
 use crate::select::{price_step, Comp, StepBuf};
 use crate::stats::{self, Summary};
 use crate::timeindex::TimeIndex;
+use crate::windows::WindowMemo;
 
 pub use crate::index::condition_bit;
 
@@ -89,6 +90,8 @@ pub struct Scratch {
     /// The buckets a step scans, and the rows of those the first pass keeps (gather).
     spans: Vec<Span>,
     kept: Kept,
+    /// Window rows of the buckets by (as-of day, window start), across queries (windows.rs).
+    windows: WindowMemo,
 }
 
 /// Radii whose constants a Scratch keeps.
@@ -151,7 +154,7 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
         };
         sc.cur.clear(step, r, w);
         let rc = sc.radius(r);
-        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.spans, &mut sc.kept, with_rejected);
+        gather(ix, p, s, &pos, &rc, &mut sc.cur, &mut sc.spans, &mut sc.kept, &mut sc.windows, with_rejected);
         price_step(ix, p, s, &mut sc.cur, &at, &mut sc.factors, &mut sc.f1, &mut sc.f2, with_rejected);
         let enough = sc.cur.qualified.len() as f64 >= p.ladder_enough;
         if enough || !have_best || sc.cur.qualified.len() > sc.best.qualified.len() {
@@ -194,7 +197,7 @@ fn axis_range(v: f64, half: f64, origin: f64, size: f64, n: usize) -> Option<(us
 
 /// Walks the cells within the step radius and sorts candidates into rejected and passing (pre-trim).
 #[allow(clippy::too_many_arguments)]
-fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, spans: &mut Vec<Span>, kept: &mut Kept, with_rejected: bool) {
+fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts, b: &mut StepBuf, spans: &mut Vec<Span>, kept: &mut Kept, windows: &mut WindowMemo, with_rejected: bool) {
     let (slat, slon) = (pos.lat, pos.lon);
     let (sx, sy, sz) = (pos.x, pos.y, pos.z);
     let h_max = rc.h_max;
@@ -220,7 +223,8 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
     for cy in y0..=y1 {
         for c in cy * ix.nx + x0..=cy * ix.nx + x1 {
             let mut origin = None;
-            for bk in &ix.buckets[ix.cell_bucket[c] as usize..ix.cell_bucket[c + 1] as usize] {
+            let first = ix.cell_bucket[c] as usize;
+            for (k, bk) in ix.buckets[first..ix.cell_bucket[c + 1] as usize].iter().enumerate() {
                 // A cell's buckets ascend by (county, ptype, condition group) (index::bucket_key): past the subject's
                 // county and ptype none can match. (Most subjects are of the first county and ptype: on the county
                 // replay this skips about half the buckets a query reads, 2.09 -> 2.02 us median.)
@@ -231,13 +235,14 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
                     let (lat0, lon0) = *origin.get_or_insert_with(|| ix.cell_origin(c));
                     let mixed = bk.cond_bits & !s.stratum_mask != 0;
                     let cond_req = if mixed { s.stratum_mask as u32 } else { 0xff };
-                    spans.push(Span { lo: bk.start, hi: bk.end, origin: Origin { dlat: (slat - lat0) as f32, dlon: (slon - lon0) as f32, cond_req } });
+                    spans.push(Span { lo: bk.start, hi: bk.end, bucket: (first + k) as u32, origin: Origin { dlat: (slat - lat0) as f32, dlon: (slon - lon0) as f32, cond_req } });
                 }
             }
         }
     }
+    let mut step_windows = windows.for_step(ix, s.as_of_day, q.day_lo);
     for sp in spans.iter_mut() {
-        let (lo, hi) = window(ix, s, q.day_lo, sp.lo as usize, sp.hi as usize);
+        let (lo, hi) = step_windows.rows(sp.bucket as usize, || window(ix, s, q.day_lo, sp.lo as usize, sp.hi as usize));
         (sp.lo, sp.hi) = (lo as u32, hi as u32);
     }
     kept.rows.clear();
@@ -269,12 +274,13 @@ struct Kept {
     havs: Vec<f64>,
 }
 
-/// Rows of a bucket to scan (index positions lo..hi) and the subject's place seen from the bucket's cell, with the
-/// condition bits its rows need (near.rs).
+/// Rows of a bucket to scan (index positions lo..hi; the bucket's position in Index::buckets) and the subject's place
+/// seen from the bucket's cell, with the condition bits its rows need (near.rs).
 #[derive(Clone, Copy, Debug)]
 struct Span {
     lo: u32,
     hi: u32,
+    bucket: u32,
     origin: Origin,
 }
 
@@ -499,7 +505,7 @@ mod tests {
                         let mut b = StepBuf::default();
                         b.clear(0, r, 180.0);
                         let rc = RadiusConsts::new(r);
-                        gather(&ix, &p, &s, &Position::of(&s), &rc, &mut b, &mut Vec::new(), &mut Kept::default(), with_rejected);
+                        gather(&ix, &p, &s, &Position::of(&s), &rc, &mut b, &mut Vec::new(), &mut Kept::default(), &mut WindowMemo::default(), with_rejected);
                         let got_q: Vec<(u32, u64)> = b.qualified.iter().map(|c| (c.ix, c.hav.to_bits())).collect();
                         let mut got_r = b.rejected.clone();
                         got_r.sort_unstable();
@@ -513,6 +519,52 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "the cases reach rows: {checked}");
+    }
+
+    /// One memo across a sequence of (as-of day, window) pairs, more than it keeps (so slots are reused, their entries
+    /// stale by generation) and repeated (so entries are read back): every bucket's rows equal `window`'s.
+    #[test]
+    fn window_memo_equals_window() {
+        let p = Params::policy_v2();
+        let mut rng = Rng(0x5851_F42D_4C95_7F2D);
+        let mut c = RawColumns::default();
+        for _ in 0..4000 {
+            c.parcel_idx.push((rng.next() % 3000) as u32);
+            c.county.push(1);
+            c.lat.push(42.0 + 0.2 * rng.unit());
+            c.lon.push(-87.7 + 0.2 * rng.unit());
+            c.sale_day.push(19_000 + (rng.next() % 1200) as i32);
+            c.price_usd.push(200_000.0);
+            c.sqft.push(1500.0);
+            c.beds.push(3);
+            c.ptype.push(rng.pick(&[0u8, 1]));
+            c.condition.push(rng.pick(&[0u8, 1, 2]));
+            c.deed_type.push(0);
+            c.num_parcels.push(1);
+        }
+        let groups: [u8; 256] = std::array::from_fn(|k| k as u8);
+        let ix = Index::build(&c, &p, &[0u8; 256], &groups, &crate::timeindex::TimeIndex::default()).unwrap();
+        assert!(ix.buckets.len() > 20, "buckets: {}", ix.buckets.len());
+        let pairs = [(20_300, 180.0), (20_300, 270.0), (20_300, 365.0), (19_800, 180.0), (20_100, 90.5), (19_500, 30.0), (20_300, 180.0)];
+        let mut memo = WindowMemo::default();
+        let mut hits = 0;
+        for round in 0..60 {
+            let (as_of, w) = pairs[(rng.next() % pairs.len() as u64) as usize];
+            let s = Subject { lat: 42.1, lon: -87.6, sqft: 1500.0, beds: 3, ptype: 0, county: 1, as_of_day: as_of, stratum_mask: 0xff, exclude_parcel: None, max_step: 1, override_step: None };
+            let day_lo = (as_of as f64 - w).ceil() as i64;
+            let mut rows = memo.for_step(&ix, as_of, day_lo);
+            for (b, bk) in ix.buckets.iter().enumerate().filter(|(b, _)| (b + round) % 3 != 0) {
+                let want = window(&ix, &s, day_lo, bk.start as usize, bk.end as usize);
+                let mut computed = false;
+                let got = rows.rows(b, || {
+                    computed = true;
+                    window(&ix, &s, day_lo, bk.start as usize, bk.end as usize)
+                });
+                assert_eq!(got, want, "round {round} bucket {b} as of {as_of} window {w}");
+                hits += !computed as usize;
+            }
+        }
+        assert!(hits > 500, "entries read back: {hits}");
     }
 
     #[test]
