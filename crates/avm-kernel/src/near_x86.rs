@@ -6,13 +6,22 @@
 #![allow(unsafe_code)]
 
 use crate::near::{Near, Origin};
+
+/// The first pass's columns (Index::near_lat, near_lon, near_sqft, near_tag, padding included).
+#[derive(Clone, Copy)]
+pub struct Columns<'a> {
+    pub lat: &'a [f32],
+    pub lon: &'a [f32],
+    pub sqft: &'a [f32],
+    pub tag: &'a [u32],
+}
 use core::arch::x86_64::*;
 
 /// Bit k set when row `at + k` (k < 8) of the columns may pass `Near::flags`' test.
 /// Panics unless every column holds the rows at..at + 8 (the columns' padding covers a bucket's last group).
 #[inline(always)]
-pub fn mask8(near: &Near, o: &Origin, lat: &[f32], lon: &[f32], sqft: &[f32], tag: &[u32], at: usize) -> u8 {
-    let (lat, lon, sqft, tag) = (&lat[at..at + 8], &lon[at..at + 8], &sqft[at..at + 8], &tag[at..at + 8]);
+pub fn mask8(near: &Near, o: &Origin, c: Columns, at: usize) -> u8 {
+    let (lat, lon, sqft, tag) = (&c.lat[at..at + 8], &c.lon[at..at + 8], &c.sqft[at..at + 8], &c.tag[at..at + 8]);
     // SAFETY: each slice holds 8 elements of 4 bytes (checked above), what each unaligned 256-bit load reads; AVX2 is
     // enabled for the whole build (cfg on this module), so the target-feature function runs on a CPU that has it
     // (the loader checks the CPU against native/target-cpu.json before loading the addon).
@@ -24,11 +33,11 @@ pub fn mask8(near: &Near, o: &Origin, lat: &[f32], lon: &[f32], sqft: &[f32], ta
 /// indices) and stored whole, the length then advanced by the count. Panics unless the columns hold the rows up to the
 /// end of hi's group of 8 (their padding does).
 #[inline(always)]
-pub fn keep_rows(near: &Near, o: &Origin, lat: &[f32], lon: &[f32], sqft: &[f32], tag: &[u32], lo: usize, hi: usize, kept: &mut Vec<u32>) {
+pub fn keep_rows(near: &Near, o: &Origin, c: Columns, lo: usize, hi: usize, kept: &mut Vec<u32>) {
     kept.reserve(hi - lo + 8);
     let mut at = lo;
     while at < hi {
-        let mut m = mask8(near, o, lat, lon, sqft, tag, at) as u32;
+        let mut m = mask8(near, o, c, at) as u32;
         if hi - at < 8 {
             m &= (1 << (hi - at)) - 1;
         }
@@ -132,9 +141,10 @@ mod tests {
             }
             let mut flags = vec![0u8; n];
             near.flags(&o, &lat, &lon, &sqft, &tags, &mut flags);
+            let cols = Columns { lat: &lat, lon: &lon, sqft: &sqft, tag: &tags };
             for at in (0..n - 7).step_by(3) {
                 let want = (0..8).fold(0u8, |m, k| m | flags[at + k] << k);
-                assert_eq!(mask8(&near, &o, &lat, &lon, &sqft, &tags, at), want, "case {case} at {at}");
+                assert_eq!(mask8(&near, &o, cols, at), want, "case {case} at {at}");
                 checked += want.count_ones();
             }
             // keep_rows appends the kept positions of lo..hi after what `kept` holds: spans shorter than a group, of
@@ -144,7 +154,7 @@ mod tests {
                 let mut kept = vec![7u32; (next() % 3) as usize];
                 let mut want = kept.clone();
                 want.extend((lo..hi).filter(|&k| flags[k] == 1).map(|k| k as u32));
-                keep_rows(&near, &o, &lat, &lon, &sqft, &tags, lo, hi, &mut kept);
+                keep_rows(&near, &o, cols, lo, hi, &mut kept);
                 assert_eq!(kept, want, "case {case} rows {lo}..{hi}");
             }
         }

@@ -317,7 +317,8 @@ struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64, has_exclude: 
 /// 1.68 -> 1.60 us (the two alternated in one process, fastest of 10 per subject).
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2"))]
 fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
-    crate::near_x86::keep_rows(near, &sp.origin, &ix.near_lat, &ix.near_lon, &ix.near_sqft, &ix.near_tag, sp.lo as usize, sp.hi as usize, kept);
+    let cols = crate::near_x86::Columns { lat: &ix.near_lat, lon: &ix.near_lon, sqft: &ix.near_sqft, tag: &ix.near_tag };
+    crate::near_x86::keep_rows(near, &sp.origin, cols, sp.lo as usize, sp.hi as usize, kept);
 }
 
 /// The first pass over a span's rows (inside its window), a chunk at a time: appends the rows it keeps to `kept`.
