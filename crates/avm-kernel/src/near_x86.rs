@@ -6,6 +6,7 @@
 #![allow(unsafe_code)]
 
 use crate::near::{Near, Origin};
+use core::arch::x86_64::*;
 
 /// The first pass's columns (Index::near_lat, near_lon, near_sqft, near_tag, padding included).
 #[derive(Clone, Copy)]
@@ -15,7 +16,6 @@ pub struct Columns<'a> {
     pub sqft: &'a [f32],
     pub tag: &'a [u32],
 }
-use core::arch::x86_64::*;
 
 /// Bit k set when row `at + k` (k < 8) of the columns may pass `Near::flags`' test.
 /// Panics unless every column holds the rows at..at + 8 (the columns' padding covers a bucket's last group).
@@ -60,8 +60,7 @@ unsafe fn push_group(kept: &mut Vec<u32>, base: u32, m: u32) {
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn mask8_avx2(near: &Near, o: &Origin, lat: *const f32, lon: *const f32, sqft: *const f32, tag: *const u32) -> u8 {
-    let p = near;
+unsafe fn mask8_avx2(p: &Near, o: &Origin, lat: *const f32, lon: *const f32, sqft: *const f32, tag: *const u32) -> u8 {
     let dy = _mm256_sub_ps(_mm256_loadu_ps(lat), _mm256_set1_ps(o.dlat));
     let dx = _mm256_sub_ps(_mm256_loadu_ps(lon), _mm256_set1_ps(o.dlon));
     let a = _mm256_add_ps(_mm256_mul_ps(dy, dy), _mm256_mul_ps(_mm256_set1_ps(p.k), _mm256_mul_ps(dx, dx)));
@@ -89,10 +88,10 @@ mod tests {
     use super::*;
     use crate::near::tag;
 
-    /// mask8 and keep_rows keep the rows `Near::flags` keeps, bit for bit: rows on either side of the radius threshold (a few ulps
-    /// apart), NaN and infinite offsets and sqft, every bedroom count (unknown too), screened rows and every condition
-    /// bit; passes with each test on and off (bulk and serving forms). Making one of its compares strict, or dropping
-    /// the NaN from a compare, fails it.
+    /// mask8 and keep_rows keep the rows `Near::flags` keeps, bit for bit: rows on either side of the radius threshold
+    /// (a few ulps apart), NaN and infinite offsets and sqft, every bedroom count (unknown too), screened rows and every
+    /// condition bit; passes with each test on and off (bulk and serving forms). Making one of mask8's compares strict,
+    /// letting a NaN pass one, or not masking the rows past a span's end fails it.
     #[test]
     fn mask8_and_keep_rows_equal_flags() {
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
