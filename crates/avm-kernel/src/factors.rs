@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 use crate::math;
+use crate::memo::Generations;
 use crate::index::Index;
 use crate::params::Params;
 use crate::timeindex::{factor_from_levels_ln, ln_growth, TimeIndex};
@@ -24,9 +25,8 @@ type Key = (u64, u8, i32, u64, u64, u64);
 #[derive(Clone, Debug, Default)]
 pub struct FactorMemo {
     key: Option<Key>,
-    generation: u32,
-    /// (generation written, factor) by age.
-    by_age: Vec<(u32, f64)>,
+    /// Factor by age, for this key.
+    by_age: Generations<f64>,
     /// The AsOf of the key, with the level it was computed from.
     as_of: Option<(u64, AsOf)>,
 }
@@ -61,12 +61,7 @@ impl FactorMemo {
         if self.key != Some(key) {
             self.key = Some(key);
             self.as_of = None;
-            self.generation = self.generation.wrapping_add(1);
-            if self.generation == 0 {
-                // After 2^32 keys: clear for real, so no stale entry can match generation 0 again.
-                self.by_age.clear();
-                self.generation = 1;
-            }
+            self.by_age.clear();
         }
         let now = ti.level_of(county, as_of_day);
         match self.as_of {
@@ -88,14 +83,6 @@ impl FactorMemo {
         if age < 0 || age as usize >= MEMO_DAYS {
             return direct();
         }
-        let age = age as usize;
-        if age >= self.by_age.len() {
-            self.by_age.resize(age + 1, (0, 0.0));
-        }
-        let slot = &mut self.by_age[age];
-        if slot.0 != self.generation {
-            *slot = (self.generation, direct());
-        }
-        slot.1
+        self.by_age.get_or_insert_with(age as usize, direct)
     }
 }

@@ -20,6 +20,7 @@ pub mod geo;
 pub mod index;
 mod ln;
 pub mod math;
+mod memo;
 pub mod near;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2"))]
 mod near_x86;

@@ -4,13 +4,14 @@
 //! of the bucket's day column, each a few mispredicted branches and a cache miss). They are a function of the bucket,
 //! the as-of day and day_lo alone, and consecutive queries share them: serving and score-all value every subject as
 //! of one day, and the ladder has three windows. A query's Scratch keeps them for the last WINDOW_SLOTS (as-of day,
-//! day_lo) pairs, per bucket, keyed by the index build (Index::build_id; an index without one is never memoized). An
-//! entry carries the generation of its slot it was written in, so giving a slot to another pair empties it in O(1),
-//! and a workload whose as-of days vary (a backtest) pays one compare and one store per bucket, never a clear. Every
-//! value is the one the searches give: the memo changes how long a query takes, never what it returns.
+//! day_lo) pairs, per bucket, keyed by the index build (Index::build_id; an index without one is never memoized), in a
+//! memo.rs table: giving a slot to another pair empties it in O(1), so a workload whose as-of days vary (a backtest)
+//! pays one compare and one store per bucket, never a clear. Every value is the one the searches give: the memo
+//! changes how long a query takes, never what it returns.
 #![forbid(unsafe_code)]
 
 use crate::index::Index;
+use crate::memo::Generations;
 
 /// (as-of day, day_lo) pairs a memo keeps: the ladder's three windows and an override's.
 const WINDOW_SLOTS: usize = 4;
@@ -25,9 +26,8 @@ pub struct WindowMemo {
 struct Slot {
     key: (u64, i32, i64),
     used: u64,
-    generation: u32,
-    /// Per bucket (its position in Index::buckets): (generation written, first row, end row).
-    rows: Vec<(u32, u32, u32)>,
+    /// Per bucket (its position in Index::buckets): first row, end row.
+    rows: Generations<(u32, u32)>,
 }
 
 /// The window rows of one (as-of day, day_lo) pair: memoized, or computed every time when the index has no build id.
@@ -46,28 +46,18 @@ impl WindowMemo {
         let k = match self.slots.iter().position(|sl| sl.key == key) {
             Some(k) => k,
             None if self.slots.len() < WINDOW_SLOTS => {
-                self.slots.push(Slot { key, used: 0, generation: 1, rows: Vec::new() });
+                self.slots.push(Slot { key, used: 0, rows: Generations::default() });
                 self.slots.len() - 1
             }
             None => {
                 let k = (0..self.slots.len()).min_by_key(|&k| self.slots[k].used).unwrap_or(0);
-                let sl = &mut self.slots[k];
-                sl.key = key;
-                sl.generation = sl.generation.wrapping_add(1);
-                if sl.generation == 0 {
-                    // After 2^32 pairs: clear for real, so no stale entry can match generation 1 again.
-                    sl.rows.clear();
-                    sl.generation = 1;
-                }
+                self.slots[k].key = key;
+                self.slots[k].rows.clear();
                 k
             }
         };
         let sl = &mut self.slots[k];
         sl.used = self.clock;
-        // A rebuilt index (a new build id) may have more buckets: entries past the old end are unwritten (generation 0).
-        if sl.rows.len() < ix.buckets.len() {
-            sl.rows.resize(ix.buckets.len(), (0, 0, 0));
-        }
         StepWindows { slot: Some(sl) }
     }
 }
@@ -80,11 +70,10 @@ impl StepWindows<'_> {
             Some(sl) => sl,
             None => return compute(),
         };
-        let e = &mut sl.rows[bucket];
-        if e.0 != sl.generation {
+        let (lo, hi) = sl.rows.get_or_insert_with(bucket, || {
             let (lo, hi) = compute();
-            *e = (sl.generation, lo as u32, hi as u32);
-        }
-        (e.1 as usize, e.2 as usize)
+            (lo as u32, hi as u32)
+        });
+        (lo as usize, hi as usize)
     }
 }
