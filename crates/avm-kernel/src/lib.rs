@@ -2,7 +2,7 @@
 //! statistics, split-conformal ranks). Core modules forbid unsafe code; `abi` is the one module facing linear memory
 //! (its `#[no_mangle]` exports are what the unsafe_code lint flags there; it holds no `unsafe` block), `math`'s
 //! host variant (native addon only) declares its functions in an `unsafe extern` block of `safe fn`s, and `near_x86`
-//! (builds with AVX2 and BMI2 only: the addon's x86-64-v3 build) runs the first pass in intrinsics.
+//! (builds with AVX2 only: the addon's x86-64-v3 build) runs the first pass in intrinsics.
 //!
 //! Where each definition is written: candidates, rejection precedence and the ladder in `query`; arms-length screens,
 //! grid and row layout in `index`; the scan's conservative first pass (what it may drop, and why) in `near`;
@@ -22,7 +22,7 @@ mod ln;
 pub mod math;
 mod memo;
 pub mod near;
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2"))]
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 mod near_x86;
 pub mod params;
 pub mod query;

@@ -294,12 +294,12 @@ fn window(ix: &Index, s: &Subject, day_lo: i64, r0: usize, r1: usize) -> (usize,
 }
 
 /// Rows per pass of the conservative filter (portable form).
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2")))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 const CHUNK: usize = 64;
 
 /// Bit k set when flags[k] is 1 (flags are 0 or 1): eight at a time, a multiplication gathering the low bit of
 /// each byte into the top byte.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2")))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 fn bits_of(flags: &[u8; CHUNK]) -> u64 {
     let mut bits = 0u64;
     for (j, eight) in flags.chunks_exact(8).enumerate() {
@@ -312,17 +312,17 @@ fn bits_of(flags: &[u8; CHUNK]) -> u64 {
 /// Per-step constants of the subject.
 struct Probe { sx: f64, sy: f64, sz: f64, h_max: f64, day_lo: i64, has_exclude: bool, exclude: u32 }
 
-/// The first pass over a span's rows (inside its window) with AVX2 and BMI2 (the addon's x86-64-v3 build): appends the
+/// The first pass over a span's rows (inside its window) with AVX2 (the addon's x86-64-v3 build): appends the
 /// rows it keeps to `kept`, 8 at a time (near_x86::keep_rows). County replay median 1.80 -> 1.65 us with the movemask
-/// alone, then 1.68 -> 1.60 with the packed appends (alternated in one process, fastest of 10 per subject).
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2"))]
+/// alone, then 1.68 -> 1.60 with the packed appends (alternated in one process, fastest of 10 per subject; Intel Xeon).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
     let cols = crate::near_x86::Columns { lat: &ix.near_lat, lon: &ix.near_lon, sqft: &ix.near_sqft, tag: &ix.near_tag };
     crate::near_x86::keep_rows(near, &sp.origin, cols, sp.lo as usize, sp.hi as usize, kept);
 }
 
 /// The first pass over a span's rows (inside its window), a chunk at a time: appends the rows it keeps to `kept`.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2")))]
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 fn first_pass(ix: &Index, near: &Near, sp: &Span, kept: &mut Vec<u32>) {
     let mut flags = [0u8; CHUNK];
     let (mut at, hi) = (sp.lo as usize, sp.hi as usize);
