@@ -2,6 +2,7 @@
 // `avm serve` starts fast and `avm --help` loads nothing heavy.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Command, InvalidArgumentError } from 'commander';
 import { describeCliFailure } from './cli-failure.js';
 import { loadConfig, ROOT_DIR, type Config } from './config.js';
@@ -181,7 +182,7 @@ program
     // good, so each request's short-lived objects went there: at 500 requests/s the main thread's young GCs paused
     // 8-16 ms every ~0.7 s (15 MB promoted each) and a full GC followed every ~7 s; without it they pause 1.6-2.9 ms
     // every ~1 s (0.7 MB promoted) and one full GC came in 30 s (--trace-gc, Vegeta at 500/s on loopback).
-    (await import('node:v8')).setFlagsFromString('--no-allocation-site-pretenuring');
+    setFlagsFromString('--no-allocation-site-pretenuring');
     const { startService } = await import('./server.js');
     await startService(configFor(opts));
   });

@@ -37,9 +37,9 @@ pub fn keep_rows(near: &Near, o: &Origin, c: Columns, lo: usize, hi: usize, kept
     kept.reserve(hi - lo + 8);
     let mut at = lo;
     while at < hi {
-        let mut m = mask8(near, o, c, at) as u32;
+        let mut m = mask8(near, o, c, at);
         if hi - at < 8 {
-            m &= (1 << (hi - at)) - 1;
+            m &= (1u8 << (hi - at)) - 1;
         }
         // SAFETY: `kept` has room for hi - lo + 8 more rows from lo on (reserved above), and at most at - lo were
         // appended before this group, so the 8 slots the store writes from kept.len() are allocated; the length then
@@ -74,9 +74,9 @@ const fn packed_positions() -> [u64; 256] {
 }
 
 #[target_feature(enable = "avx2")]
-unsafe fn push_group(kept: &mut Vec<u32>, base: u32, m: u32) {
+unsafe fn push_group(kept: &mut Vec<u32>, base: u32, m: u8) {
     let len = kept.len();
-    let packed = PACKED[m as usize & 0xff];
+    let packed = PACKED[m as usize];
     let rows = _mm256_add_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128(packed as i64)), _mm256_set1_epi32(base as i32));
     _mm256_storeu_si256(kept.as_mut_ptr().add(len) as *mut __m256i, rows);
     kept.set_len(len + m.count_ones() as usize);
@@ -186,7 +186,7 @@ mod tests {
     /// Every mask of a group appends its set bits' rows, ascending, after what `kept` holds: all 256 of them.
     #[test]
     fn push_group_appends_each_masks_rows() {
-        for m in 0u32..256 {
+        for m in 0..=u8::MAX {
             let mut kept = vec![9u32, 4];
             kept.reserve(8);
             // SAFETY: 8 slots reserved past the length (the store's width); AVX2 is enabled for the build (cfg).
