@@ -52,14 +52,15 @@ export function encodeSubjects(subjects: readonly Subject[], opts: QueryOptions 
 /** Decodes one record at `at`; returns the result and the offset of the next record. Throws on an error record. */
 export function decodeOne(o: Float64Array, at: number): { result: CompsResult; next: number } {
   if (o[at + HEADER.error] !== 0) throw kernelError(o[at + HEADER.error], 'comp query');
-  const [nSel, nRej] = [o[at + HEADER.nSelected], o[at + HEADER.nRejected]];
+  const nSel = o[at + HEADER.nSelected], nRej = o[at + HEADER.nRejected];
   let k = at + HEADER_LEN;
-  const accepted: CompsResult['accepted'] = [];
+  // Both lists made at their final length (a dense subject's hundreds of rejections pushed one by one regrew theirs).
+  const accepted: CompsResult['accepted'] = new Array(nSel);
   for (let i = 0; i < nSel; i++, k += COMP_LEN) {
-    accepted.push({ row: o[k], distMi: o[k + 1], indexFactor: o[k + 2], indexedPrice: o[k + 3], glaAdj: nullIfNaN(o[k + 4]), adjustedPrice: o[k + 5], similarity: o[k + 6] });
+    accepted[i] = { row: o[k], distMi: o[k + 1], indexFactor: o[k + 2], indexedPrice: o[k + 3], glaAdj: nullIfNaN(o[k + 4]), adjustedPrice: o[k + 5], similarity: o[k + 6] };
   }
-  const rejected: CompsResult['rejected'] = [];
-  for (let i = 0; i < nRej; i++, k += REJECT_LEN) rejected.push({ row: o[k], reason: REJECTION_REASONS[o[k + 1]] });
+  const rejected: CompsResult['rejected'] = new Array(nRej);
+  for (let i = 0; i < nRej; i++, k += REJECT_LEN) rejected[i] = { row: o[k], reason: REJECTION_REASONS[o[k + 1]] };
   const stats = { n: o[at + HEADER.n], median: nullIfNaN(o[at + HEADER.median]), q25: nullIfNaN(o[at + HEADER.q25]), q75: nullIfNaN(o[at + HEADER.q75]), fsd: nullIfNaN(o[at + HEADER.fsd]) };
   return { result: { step: o[at + HEADER.step], nQualified: o[at + HEADER.nQualified], accepted, rejected, stats }, next: k };
 }

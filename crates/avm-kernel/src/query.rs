@@ -178,10 +178,17 @@ fn run(ix: &Index, ti: &TimeIndex, p: &Params, s: &Subject, sc: &mut Scratch, wi
 }
 
 /// Sorts rejections by row (then reason: never needed, a row is rejected once per step) as `sort_unstable` on the
-/// tuples would, through one u64 key per rejection (row << 8 | reason): a sort of plain integers.
+/// tuples would, through one integer key per rejection (row << 8 | reason): up to RANK_SORT_MAX of them by counting
+/// ranks, without the standard sort's data-dependent branches (a median subject's step rejects about two dozen rows;
+/// serving-form county replay median 2.56 -> 2.49 us), more by a sort of plain integers.
 fn sort_rejected(rejected: &mut [(u32, u8)], keys: &mut Vec<u64>) {
+    let key = |(row, reason): (u32, u8)| (row as u64) << 8 | reason as u64;
+    if rejected.len() <= stats::RANK_SORT_MAX {
+        stats::rank_sort_by(rejected, |r| key(r) as i64);
+        return;
+    }
     keys.clear();
-    keys.extend(rejected.iter().map(|&(row, reason)| (row as u64) << 8 | reason as u64));
+    keys.extend(rejected.iter().map(|&r| key(r)));
     keys.sort_unstable();
     for (r, &k) in rejected.iter_mut().zip(keys.iter()) {
         *r = ((k >> 8) as u32, k as u8);
@@ -254,17 +261,39 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
         let u = &ix.hot[i as usize].unit;
         hav_chord(q.sx, q.sy, q.sz, u[0], u[1], u[2])
     }));
+    if with_rejected {
+        classify_all(ix, p, s, &q, kept, b);
+        return;
+    }
     for (&i, &hav) in kept.rows.iter().zip(&kept.havs) {
         let h = &ix.hot[i as usize];
-        if hav <= q.h_max && !excluded(h, &q) {
-            let reason = reason_of(h, p, s);
-            if reason == R_NONE {
-                b.qualified.push(Comp::candidate(i, h.row, hav));
-            } else if with_rejected {
-                b.rejected.push((h.row, reason));
-            }
+        if hav <= q.h_max && !excluded(h, &q) && reason_of(h, p, s) == R_NONE {
+            b.qualified.push(Comp::candidate(i, h.row, hav));
         }
     }
+}
+
+/// The exact tests of the serving form, where a kept row is about as likely rejected as qualified (a branch on its
+/// reason mispredicted often): each row is written to both staging lists and counted in the one it belongs to, then
+/// the counted prefixes are appended in order. Serving-form county replay median 2.49 -> 2.34 us, p99 13.1 -> 11.9.
+fn classify_all(ix: &Index, p: &Params, s: &Subject, q: &Probe, kept: &mut Kept, b: &mut StepBuf) {
+    let n = kept.rows.len();
+    if kept.qualified.len() < n {
+        kept.qualified.resize(n, (0, 0, 0.0));
+        kept.rejected.resize(n, (0, 0));
+    }
+    let (mut nq, mut nr) = (0, 0);
+    for (&i, &hav) in kept.rows.iter().zip(&kept.havs) {
+        let h = &ix.hot[i as usize];
+        let inside = (hav <= q.h_max) & !excluded(h, q);
+        let reason = reason_of(h, p, s);
+        kept.qualified[nq] = (i, h.row, hav);
+        kept.rejected[nr] = (h.row, reason);
+        nq += (inside & (reason == R_NONE)) as usize;
+        nr += (inside & (reason != R_NONE)) as usize;
+    }
+    b.qualified.extend(kept.qualified[..nq].iter().map(|&(i, row, hav)| Comp::candidate(i, row, hav)));
+    b.rejected.extend_from_slice(&kept.rejected[..nr]);
 }
 
 /// The rows of a step the first pass keeps (index positions, ascending within each span) and their haversine terms.
@@ -272,6 +301,10 @@ fn gather(ix: &Index, p: &Params, s: &Subject, pos: &Position, rc: &RadiusConsts
 struct Kept {
     rows: Vec<u32>,
     havs: Vec<f64>,
+    /// The serving form's staging slots (classify_all): candidates (index position, row, haversine term) and
+    /// rejections, as long as the longest step's kept rows so far.
+    qualified: Vec<(u32, u32, f64)>,
+    rejected: Vec<(u32, u8)>,
 }
 
 /// Rows of a bucket to scan (index positions lo..hi; the bucket's position in Index::buckets) and the subject's place
@@ -586,7 +619,9 @@ mod tests {
 
     #[test]
     fn sort_rejected_orders_as_the_tuple_sort() {
-        // Rows across the whole u32 range (the top bits survive the shift into the key) and every reason byte.
+        // Rows across the whole u32 range (the top bits survive the shift into the key) and every reason byte, sizes on
+        // both sides of RANK_SORT_MAX (counted ranks below, the integer sort above), some with repeated rows and
+        // repeated rejections (never made by a step, but ordered as the tuple sort would all the same).
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut next = || {
             x ^= x << 13;
@@ -594,8 +629,13 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for len in [0usize, 1, 2, 17, 300] {
-            let v: Vec<(u32, u8)> = (0..len).map(|_| { let r = next(); (r as u32, (r >> 40) as u8) }).collect();
+        for (len, repeats) in [(0usize, false), (1, false), (2, false), (17, false), (31, true), (32, false), (32, true), (33, false), (33, true), (300, false)] {
+            let mut v: Vec<(u32, u8)> = (0..len).map(|_| { let r = next(); (r as u32, (r >> 40) as u8) }).collect();
+            if repeats {
+                for k in (3..len).step_by(3) {
+                    v[k] = if k % 2 == 0 { v[k - 3] } else { (v[k - 3].0, v[k].1) };
+                }
+            }
             let mut want = v.clone();
             want.sort_unstable();
             let mut got = v.clone();

@@ -48,22 +48,29 @@ fn sort(v: &mut [f64]) {
     flip(v);
 }
 
-/// `sort` of at most RANK_SORT_MAX values without a data-dependent branch in its n² compares: each value goes to the
-/// slot given by the count of values whose order key is below its own. Equal keys (equal bits) share a count, so only
-/// the first slot of a run of equal values is written; each slot left unwritten takes the value before it (an equal one).
+/// `sort` of at most RANK_SORT_MAX values without a data-dependent branch in its n² compares (rank_sort_by on the
+/// order keys).
 fn rank_sort(v: &mut [f64]) {
+    rank_sort_by(v, |x| order_key(x.to_bits()));
+}
+
+/// Sorts at most RANK_SORT_MAX items ascending by `key` without a data-dependent branch in its n² compares: each item
+/// goes to the slot given by the count of items whose key is below its own. Equal keys share a count, so only the
+/// first slot of a run of equal keys is written; each slot left unwritten takes the item before it (one of equal
+/// key: for items equal when their keys are, the order `sort_unstable_by_key` gives).
+pub fn rank_sort_by<T: Copy + Default>(v: &mut [T], key: impl Fn(T) -> i64) {
     let n = v.len();
     debug_assert!(n <= RANK_SORT_MAX);
     let mut keys = [0i64; RANK_SORT_MAX];
-    let mut values = [0f64; RANK_SORT_MAX];
+    let mut items = [T::default(); RANK_SORT_MAX];
     for (k, &x) in v.iter().enumerate() {
-        keys[k] = order_key(x.to_bits());
-        values[k] = x;
+        keys[k] = key(x);
+        items[k] = x;
     }
     let mut rank = [0i64; RANK_SORT_MAX];
     count_below(&keys, n, &mut rank);
     for i in 0..n {
-        v[rank[i] as usize] = values[i];
+        v[rank[i] as usize] = items[i];
     }
     let written = rank_mask(&rank, n);
     if written != all_ranks(n) {
