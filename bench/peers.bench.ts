@@ -53,7 +53,7 @@ export async function run(opts: PeersOptions = {}): Promise<Record<string, unkno
     const qIdx = every(subjects.map((_, i) => i), o.querySubjects);
     // Each per-query subject is a copy of its own, as a request builds its subject just before its query. Read in
     // place among the county's 1.5 M subjects (the batch's), each query first missed cache on its scattered subject
-    // and its boxed numbers: the native step-1 query read 3.03-3.10 us median that way against 2.26-2.30 on copies
+    // and its boxed numbers: the native step-1 query read 3.03-3.10 µs median that way against 2.26-2.30 on copies
     // (2026-12-07, Intel Xeon). Every side's per-query timing reads the same copies.
     const qSubjects = qIdx.map((i) => ({ ...subjects[i] }));
     log(`${cols.lat.length} sales, ${subjects.length} subjects (${qSubjects.length} per-query)`);
@@ -80,13 +80,13 @@ export async function run(opts: PeersOptions = {}): Promise<Record<string, unkno
       if (!k) continue;
       // One untimed pass over every subject first (ours cost ~50 ms a pass): with a 200-case warm-up the first variant
       // timed carried the first-touch cost of the index (step 1 came out slower than the full ladder).
-      const one = await timeEach(qSubjects, (s) => k.queryComps(s, { maxStep: 1 }), qSubjects.length, false);
-      const full = await timeEach(qSubjects, (s) => k.queryComps(s), qSubjects.length, false);
+      const one = await timeEach(qSubjects, (s) => k.queryComps(s, { maxStep: 1 }), { warm: qSubjects.length, keep: false });
+      const full = await timeEach(qSubjects, (s) => k.queryComps(s), { warm: qSubjects.length, keep: false });
       // BATCH_RUNS timed runs, no warm-up run (the per-query passes above touched the index); the first run's table kept.
       const runs = await timeEach(Array.from({ length: BATCH_RUNS }, (_, run) => run), (run) => {
         const t = bulkStep1(k, packed, subjects.length);
         return run === 0 ? t : null;
-      }, 0);
+      }, { warm: 0 });
       const table = runs.out[0] as Step1Table;
       const batchRunsMs = runs.ms.map(Math.round);
       const batchMs = Math.min(...batchRunsMs);
@@ -122,7 +122,7 @@ export async function run(opts: PeersOptions = {}): Promise<Record<string, unkno
       const load = await loadPeer(duck, files, p, { orderBy: 'ORDER BY ptype, county, lat' });
       log(`duckdb loaded ${JSON.stringify(load)}`);
       const q = await candidateQuery(duck, p, 'box');
-      const per = await timeEach(qSubjects, q, 50);
+      const per = await timeEach(qSubjects, q, { warm: 50 });
       const b = await runBatch(duck, p, hMax, 'subjects', BATCH_RUNS);
       duckdb = {
         load, per_query: { prefilter: 'lat/lon box (zone maps of a table ordered by ptype, county, lat)', ...latencyOf(per.ms), rows_check: compareRowSets(qTruth, per.out) },
