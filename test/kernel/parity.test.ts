@@ -100,6 +100,22 @@ describe.skipIf(!FRONT_ENDS.includes('native'))('native bulk entry', () => {
     }
   });
 
+  it('bulk calls alternating between two indexes of one town give each its own records (rayon threads keep their memos across calls)', () => {
+    // Two corpora over the same town, every subject valued as of one day (as score-all does): their grids overlap and
+    // bucket positions, as-of day and windows coincide, so a window or factor memo kept by a thread from one index's
+    // call and read in the other's would return the wrong rows.
+    const pair = [corpora[0], corpora[1]].map(({ c, kernels }) => {
+      const cases = Array.from({ length: 600 }, (_, k) => subjectAt(c.columns, Array.from({ length: 15 }, (_, j) => ((k * 7919 + j * 104729) % 1000) / 1000), END_DAY));
+      const packed = encodeSubjects(cases.map((x) => ({ ...x.subject, asOfDay: END_DAY })), { maxStep: 3 });
+      const native = kernels.native as Kernel;
+      const oneByOne = cases.flatMap((_, k) => Array.from(native.batchPacked(packed.subarray(k * SUBJECT_LEN, (k + 1) * SUBJECT_LEN))));
+      return { native, packed, oneByOne };
+    });
+    for (let round = 0; round < 4; round++) {
+      for (const { native, packed, oneByOne } of pair) expect(Array.from(native.batchPacked(packed)), `round ${round}`).toEqual(oneByOne);
+    }
+  });
+
   it('batchView gives those records whether they outgrow the reused buffer (first call) or are written straight into it', () => {
     const { c } = corpora[2];
     const native = createKernel(c.columns, c.timeIndex, { frontEnd: 'native' });
