@@ -8,7 +8,8 @@
 //! Each thread queries with a Scratch it keeps across calls (thread-local): one made per call started every call
 //! with cold memos (each bucket's window rows searched again, the per-bucket table grown again from empty) and
 //! empty buffers. The county batch in calls of 2,500 subjects (600 calls) spent 950–1,010 ms in the kernel with a
-//! Scratch per call, 890–915 ms with one per thread (2026-12-07, the peers bench's bulkStep1 walk timed call by call, 2 cores).
+//! Scratch per call, 876–949 ms with one per thread (2026-12-07, 15 runs each of the peers bench's bulkStep1 walk
+//! timed call by call, 2 cores).
 
 use avm_kernel::query::Scratch;
 use avm_kernel::slots::SUBJECT_LEN;
