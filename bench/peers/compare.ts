@@ -21,9 +21,10 @@ export function latencyOf(ms: readonly number[]): Latency {
  * Times `f` on every case in turn (one warm-up pass over the first `warm` cases, not counted). A call that answers
  * synchronously is timed to its return: awaiting a plain value would add a microtask turn (0.3-0.5 µs measured on
  * the kernel's queries) that the call does not cost; a promise is awaited inside the timing, as its caller must.
- * `keep: false` drops each answer once timed (`out` comes back empty), as a server does once it has replied: ours' 5,000 CompsResult objects
- * (~40 objects each) kept alive made every young-generation collection in the pass copy them all, and after a full
- * collection had shrunk the young generation that cost the native step-1 pass a mean of 18 µs against 3.1.
+ * `keep: false` drops each answer once timed (`out` comes back empty), as a server does once it has replied: ours'
+ * 5,000 CompsResult objects (~40 objects each) kept alive made every young-generation collection in the pass copy them
+ * all, and after a full collection had shrunk the young generation that cost the native step-1 pass a mean of 18 µs
+ * against 3.1.
  */
 export async function timeEach<C, R>(cases: readonly C[], f: (c: C) => R | Promise<R>, { warm = 200, keep = true }: { warm?: number; keep?: boolean } = {}): Promise<{ ms: number[]; out: R[] }> {
   for (let i = 0; i < Math.min(warm, cases.length); i++) await f(cases[i]);
